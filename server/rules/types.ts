@@ -22,3 +22,32 @@ export const fail = (
 export function assertNever(x: never): never {
   throw new Error(`unexpected value ${JSON.stringify(x)}`);
 }
+
+export const GAME_NAMES = ['kalaha', 'malawi', 'makis', 'adu'] as const;
+export type GameName = (typeof GAME_NAMES)[number];
+
+/** The common envelope of `spieltisch replay` (RULES.md, "Common to all games"), less `ok` and `plies`. */
+export interface ReplaySummary {
+  readonly over: boolean;
+  readonly winner: string | null;
+  readonly toMove: string | null;
+  readonly position: unknown;
+}
+
+/**
+ * A game as a small object of pure functions (boardgame.io's `Game`): what replay, import,
+ * the session and the referee need without knowing which game it is.
+ */
+export interface GameDefinition<State, Move, Options> {
+  readonly name: GameName;
+  readonly defaultOptions: Options;
+  /** Options from JSON (partial, merged over the defaults); record headers may add to them (`[Players "3"]`). */
+  parseOptions(input: unknown, headers?: ReadonlyMap<string, string>): Result<Options>;
+  initial(options: Options): State;
+  /** One token of a record → a move in this state (the rules never see strings). */
+  parseMove(token: string, state: State): Result<Move>;
+  formatMove(move: Move, state: State): string;
+  play(state: State, move: Move): Result<State>;
+  legalMoves(state: State): Move[];
+  summary(state: State): ReplaySummary;
+}
