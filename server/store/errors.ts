@@ -1,0 +1,42 @@
+// The two ways the game log says no: it refuses a file, or it refuses an input.
+
+/** Why a file was refused. The file is left exactly as it was in every case. */
+export const REFUSAL_REASONS = ['not-a-database', 'foreign-database', 'newer-version'] as const;
+export type RefusalReason = (typeof REFUSAL_REASONS)[number];
+
+/** The game log will not open this file: opening it could damage someone else's data or a newer Spieltisch's. */
+export class GameLogRefusedError extends Error {
+  override readonly name = 'GameLogRefusedError';
+  constructor(
+    readonly reason: RefusalReason,
+    readonly file: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Stable codes (boardgame.io style) so a caller can tell bad input apart without parsing sentences. */
+export const INPUT_ERROR_CODES = [
+  'store/bad-game',
+  'store/bad-kind',
+  'store/bad-source',
+  'store/bad-time',
+  'store/bad-id',
+  'store/bad-query',
+  'store/not-json',
+  'store/no-such-game',
+  'store/game-ended',
+] as const;
+export type InputErrorCode = (typeof INPUT_ERROR_CODES)[number];
+
+/** A call was refused before anything was written. */
+export class GameLogInputError extends Error {
+  override readonly name = 'GameLogInputError';
+  constructor(
+    readonly code: InputErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}

@@ -1,0 +1,19 @@
+// The public face of server/store: the game log.
+export { openGameLog, EVENT_KINDS, GAME_SOURCES, MAX_LIST_LIMIT } from './game-log.ts';
+export type {
+  AppendKind,
+  Durability,
+  EventKind,
+  GameEnd,
+  GameEvent,
+  GameLog,
+  GameQuery,
+  GameRecord,
+  GameSource,
+  NewEvent,
+  NewGame,
+  Players,
+} from './game-log.ts';
+export { GameLogInputError, GameLogRefusedError, INPUT_ERROR_CODES, REFUSAL_REASONS } from './errors.ts';
+export type { InputErrorCode, RefusalReason } from './errors.ts';
+export { SCHEMA_VERSION } from './schema.ts';
