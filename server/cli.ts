@@ -1,0 +1,130 @@
+// The `spieltisch` command: serve a table, replay a record, referee a sensor trace, simulate a game.
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { readFileSync } from 'node:fs';
+import { GAME_NAMES, type GameName } from './rules/types.ts';
+
+const USAGE = `spieltisch — a companion for board games on real boards
+
+Usage:
+  spieltisch serve [--game kalaha] [--simulate] [--sim-speed X] [--seed N]
+                   [--port SERIALPATH] [--http PORT] [--db FILE]
+      Referee a table live and serve its pages (default: a simulated table,
+      display at http://localhost:3000).
+  spieltisch replay --game G [--options JSON] FILE|-
+      Replay a game record; prints one JSON line (exit 1 on an illegal move).
+  spieltisch referee --game kalaha [--options JSON] TRACE|-
+      Referee a recorded sensor trace; prints one JSON line per event.
+  spieltisch simulate --game kalaha [--seed N] [--options JSON] [--out TRACE]
+      Play a game on the simulated table; writes its sensor trace and prints
+      the true record as JSON.
+  spieltisch help
+`;
+
+/** A usage error: printed with the usage hint, exit status 2. */
+export class UsageError extends Error {}
+
+export interface Io {
+  readonly out: (line: string) => void;
+  readonly err: (line: string) => void;
+  readonly stdin: () => Promise<string>;
+}
+
+const defaultIo: Io = {
+  out: (line) => process.stdout.write(line + '\n'),
+  err: (line) => process.stderr.write(line + '\n'),
+  stdin: async () => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks).toString('utf8');
+  },
+};
+
+export async function main(argv: readonly string[], io: Io = defaultIo): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    switch (command) {
+      case 'serve': {
+        const { serve } = await import('./commands/serve.ts');
+        return await serve(parse(rest, SERVE_OPTIONS), io);
+      }
+      case 'replay': {
+        const { replayCommand } = await import('./commands/replay.ts');
+        return await replayCommand(parse(rest, REPLAY_OPTIONS), io);
+      }
+      case 'referee': {
+        const { refereeCommand } = await import('./commands/referee.ts');
+        return await refereeCommand(parse(rest, REFEREE_OPTIONS), io);
+      }
+      case 'simulate': {
+        const { simulateCommand } = await import('./commands/simulate.ts');
+        return await simulateCommand(parse(rest, SIMULATE_OPTIONS), io);
+      }
+      case undefined:
+      case 'help':
+      case '--help':
+      case '-h':
+        io.out(USAGE);
+        return command === undefined ? 2 : 0;
+      default:
+        throw new UsageError(`unknown command "${command}"`);
+    }
+  } catch (e) {
+    if (e instanceof UsageError || (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+      io.err(`spieltisch: ${(e as Error).message}`);
+      io.err(`Try "spieltisch help".`);
+      return 2;
+    }
+    throw e;
+  }
+}
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+const GAME = { game: { type: 'string', default: 'kalaha' } } as const satisfies Options;
+const SERVE_OPTIONS = {
+  ...GAME,
+  simulate: { type: 'boolean', default: false },
+  'sim-speed': { type: 'string', default: '1' },
+  seed: { type: 'string' },
+  port: { type: 'string' },
+  http: { type: 'string', default: '3000' },
+  host: { type: 'string', default: '0.0.0.0' },
+  db: { type: 'string', default: 'data/spieltisch.db' },
+  options: { type: 'string' },
+} as const satisfies Options;
+const REPLAY_OPTIONS = { ...GAME, options: { type: 'string' } } as const satisfies Options;
+const REFEREE_OPTIONS = { ...GAME, options: { type: 'string' } } as const satisfies Options;
+const SIMULATE_OPTIONS = { ...GAME, options: { type: 'string' }, seed: { type: 'string', default: '1' }, out: { type: 'string' } } as const satisfies Options;
+
+export type ServeArgs = ReturnType<typeof parse<typeof SERVE_OPTIONS>>;
+export type ReplayArgs = ReturnType<typeof parse<typeof REPLAY_OPTIONS>>;
+export type RefereeArgs = ReturnType<typeof parse<typeof REFEREE_OPTIONS>>;
+export type SimulateArgs = ReturnType<typeof parse<typeof SIMULATE_OPTIONS>>;
+
+function parse<O extends Options>(args: readonly string[], options: O) {
+  const { values, positionals } = parseArgs({ args: [...args], options, allowPositionals: true, strict: true });
+  return { values, positionals };
+}
+
+export function gameName(value: string | undefined, allowed: readonly GameName[] = GAME_NAMES): GameName {
+  if (value && (allowed as readonly string[]).includes(value)) return value as GameName;
+  throw new UsageError(`--game must be one of ${allowed.join(', ')} (got "${value}")`);
+}
+
+/** Read a file argument, or standard input for "-"; a missing file is a usage error. */
+export async function readInput(positionals: readonly string[], io: Io, what: string): Promise<string> {
+  if (positionals.length !== 1) throw new UsageError(`give one ${what} file, or - for standard input`);
+  const [file] = positionals;
+  if (file === '-') return io.stdin();
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new UsageError(code === 'ENOENT' ? `no such file: ${file}` : `cannot read ${file}: ${(e as Error).message}`);
+  }
+}
+
+export function number(value: string | undefined, name: string, min: number, max: number): number {
+  const n = Number(value);
+  if (value === undefined || !Number.isFinite(n) || n < min || n > max) throw new UsageError(`--${name} must be a number from ${min} to ${max} (got "${value}")`);
+  return n;
+}

@@ -1,0 +1,503 @@
+// The Kalaha referee: settled pictures of the weighing table → moves, take-backs and alerts.
+//
+// The referee never guesses a move from raw differences; it asks the engine what every legal
+// move, every illegal move a person could make, and every earlier position would look like, and
+// keeps the one candidate the picture fits (weigh.ts). Nothing is committed on a guess: with no
+// fit it shows which pits differ, with two fits it waits for a clearer picture.
+import {
+  PITS,
+  STORE,
+  initial,
+  legalMoves,
+  observe,
+  owner,
+  play,
+  sowing,
+  whyIllegal,
+  endByAgreement,
+  type KalahaMove,
+  type KalahaOptions,
+  type KalahaOutcome,
+  type KalahaState,
+} from '../rules/kalaha.ts';
+import type { RuleError } from '../rules/types.ts';
+import { DEFAULT_SETTLE, WeightSettler, type SettleOptions, type SettledPicture } from './settle.ts';
+import { matchTarget, type Match, type Reference, type Target, type Transfer, type WeightModel } from './weigh.ts';
+
+export interface KalahaRefereeOptions {
+  readonly settle?: SettleOptions;
+  /** How many plies back a take-back is recognised. */
+  readonly takebackDepth?: number;
+  /** How much better (in chi-square) the best candidate must fit than the next to be taken. */
+  readonly margin?: number;
+  /**
+   * How long a picture nothing explains must stay before it is called a mismatch, in ms: people
+   * pause with a stone in their hand, and a moment later the board makes sense again.
+   */
+  readonly mismatchMs?: number;
+}
+
+export type RefereeEvent =
+  | { readonly kind: 'calibrated'; readonly t: number; readonly stone: number; readonly spread: number; readonly noise: number }
+  | { readonly kind: 'move'; readonly t: number; readonly move: string; readonly ply: number; readonly pending: readonly Transfer[] }
+  | { readonly kind: 'takeback'; readonly t: number; readonly undone: readonly string[]; readonly ply: number }
+  | { readonly kind: 'settled'; readonly t: number }
+  | { readonly kind: 'end'; readonly t: number; readonly outcome: KalahaOutcome }
+  | { readonly kind: 'new-game'; readonly t: number }
+  | RefereeAlert
+  | { readonly kind: 'cleared'; readonly t: number };
+
+export interface RefereeAlert {
+  readonly kind: 'alert';
+  readonly t: number;
+  readonly code: string;
+  readonly message: string;
+  readonly params: Readonly<Record<string, string | number>>;
+  /** For a mismatch: cells that differ from the expected board, positive = stones too many. */
+  readonly cells?: readonly { readonly cell: number; readonly diff: number }[];
+}
+
+interface Ply {
+  readonly state: KalahaState;
+  readonly move: string | null;
+  readonly pit: number | null;
+  readonly sown: readonly number[];
+  readonly captures: readonly number[];
+}
+
+type Candidate =
+  | { readonly kind: 'here'; readonly target: Target }
+  | { readonly kind: 'move'; readonly target: Target; readonly move: KalahaMove; readonly next: KalahaState; readonly captures: readonly number[] }
+  | { readonly kind: 'illegal'; readonly target: Target; readonly pit: number; readonly error: RuleError }
+  | { readonly kind: 'takeback'; readonly target: Target; readonly toPly: number }
+  | { readonly kind: 'new-game'; readonly target: Target };
+
+const CELLS = 14;
+const CALIBRATION_FRAMES = 40;
+
+export class KalahaReferee {
+  private plies: Ply[];
+  private ref: Reference | null = null;
+  private model: WeightModel | null = null;
+  /** Transfers of the last move (capture, sweep) not yet seen complete. */
+  private pending: readonly Transfer[] = [];
+  private alertKey: string | null = null;
+  private readonly settler: WeightSettler;
+  private readonly calibration: Float64Array[] = [];
+  private readonly takebackDepth: number;
+  private readonly margin: number;
+  private readonly mismatchMs: number;
+  /** A settled picture nothing explains, waiting to be called a mismatch if it stays. */
+  private unexplained: SettledPicture | null = null;
+  /** Settled pictures decided so far (for statistics and the bench). */
+  decisions = 0;
+
+  constructor(
+    readonly rules: KalahaOptions,
+    options: KalahaRefereeOptions = {},
+  ) {
+    this.plies = [{ state: initial(rules), move: null, pit: null, sown: [], captures: [] }];
+    this.settler = new WeightSettler(CELLS, options.settle ?? DEFAULT_SETTLE);
+    this.takebackDepth = options.takebackDepth ?? 12;
+    this.margin = options.margin ?? 9;
+    this.mismatchMs = options.mismatchMs ?? 1500;
+  }
+
+  get state(): KalahaState {
+    return this.plies[this.plies.length - 1].state;
+  }
+  get calibrated(): boolean {
+    return this.model !== null;
+  }
+  get weightModel(): WeightModel | null {
+    return this.model;
+  }
+  /** The moves played so far, in notation, after take-backs. */
+  record(): string[] {
+    return this.plies.slice(1).map((p) => p.move as string);
+  }
+  lastMove(): { pit: number; sown: readonly number[]; captures: readonly number[] } | null {
+    const last = this.plies[this.plies.length - 1];
+    return last.pit === null ? null : { pit: last.pit, sown: last.sown, captures: last.captures };
+  }
+  pendingTransfers(): readonly Transfer[] {
+    return this.pending;
+  }
+
+  /** Resume a game from its record (after a restart); the next settled picture re-calibrates. */
+  restore(moves: readonly string[]): { ok: true } | { ok: false; ply: number; message: string } {
+    const plies: Ply[] = [{ state: initial(this.rules), move: null, pit: null, sown: [], captures: [] }];
+    for (const [i, name] of moves.entries()) {
+      const pit = (PITS as readonly string[]).indexOf(name);
+      const before = plies[plies.length - 1].state;
+      const next = pit < 0 ? null : play(before, { kind: 'sow', pit });
+      if (!next || !next.ok) return { ok: false, ply: i + 1, message: next && !next.ok ? next.error.message : `not a pit: ${name}` };
+      const sown = sowing(before, pit);
+      plies.push({ state: next.value, move: name, pit, sown: sownPits(before, pit), captures: capturedIn(before, sown.afterSow, sown.captures, next.value) ? sown.captures : [] });
+    }
+    this.plies = plies;
+    this.model = null;
+    this.ref = null;
+    this.pending = [];
+    this.settler.reset();
+    this.settler.expectedTotal = null;
+    return { ok: true };
+  }
+
+  /** One W frame: weights in tenths of a gram, `t` in ms on the board's clock. */
+  frame(t: number, tenths: ArrayLike<number>): RefereeEvent[] {
+    if (!this.model) this.keepForCalibration(tenths);
+    const picture = this.settler.push(t, tenths);
+    if (picture) return this.model ? this.decide(picture) : this.calibrate(picture);
+    if (this.unexplained && this.settler.holding && t - this.unexplained.t >= this.mismatchMs) {
+      const events = this.mismatch(this.unexplained);
+      this.unexplained = null;
+      return events;
+    }
+    return NONE;
+  }
+
+  /** Players agreed to end the game (a console action): each takes the stones in their own pits. */
+  agreeToEnd(t: number): RefereeEvent[] {
+    const ended = endByAgreement(this.state);
+    if (!ended.ok) return [this.raise(t, `agree:${this.plies.length}`, ended.error.code, ended.error.message, ended.error.params ?? {})].filter(isEvent);
+    const before = this.state;
+    const last = this.plies[this.plies.length - 1];
+    this.plies[this.plies.length - 1] = { ...last, state: ended.value };
+    this.pending = sweepOf(before.pits);
+    return [{ kind: 'end', t, outcome: ended.value.outcome as KalahaOutcome }];
+  }
+
+  private keepForCalibration(tenths: ArrayLike<number>): void {
+    this.calibration.push(Float64Array.from(tenths, (v) => v / 10));
+    if (this.calibration.length > CALIBRATION_FRAMES) this.calibration.shift();
+  }
+
+  /**
+   * The first settled picture that shows the expected position (the opening, or the position a
+   * resumed game stands in) sets the weight model: all stones are on the board, so the total gives
+   * the mean stone weight.
+   */
+  private calibrate(picture: SettledPicture): RefereeEvent[] {
+    const seeds = this.rules.seedsPerPit;
+    const g = picture.grams;
+    const expected = observe(this.state);
+    const looksRight = expected.every((count, i) => (count === 0 ? g[i] < 0.6 : g[i] > count * 0.5));
+    if (!looksRight) {
+      this.settler.forgetLast();
+      const message = this.plies.length === 1
+        ? 'Waiting for the opening position: every pit filled, stores empty.'
+        : 'Waiting for the board to show the position of the game being resumed.';
+      return [this.raise(picture.t, 'calibrating', 'board/calibrating', message, { seeds })].filter(isEvent);
+    }
+    const pits = expected.slice(0, 12).map((count, i) => ({ count, grams: g[i] })).filter((p) => p.count > 0);
+    const stones = 12 * seeds;
+    const stone = picture.total / stones;
+    // Pits of n stones spread by √n single-stone spreads.
+    const pitSpread = Math.sqrt(pits.reduce((s, p) => s + (p.grams - p.count * stone) ** 2 / p.count, 0) / Math.max(1, pits.length - 1));
+    const spread = Math.min(Math.max(pitSpread, 0.1 * stone), 0.6 * stone);
+    const frameNoise = estimateNoise(this.calibration);
+    const settledNoise = frameNoise / Math.sqrt(DEFAULT_SETTLE.minFrames);
+    const lightest = Math.min(Math.max(stone - 3 * spread, 0.6), 0.8 * stone);
+    this.model = {
+      stone,
+      stoneSpread: spread,
+      lightest,
+      heaviest: Math.max(12, 2.5 * stone),
+      tolerance: 4 * settledNoise + 0.25,
+      noise: settledNoise + 0.05,
+    };
+    // Holding still means moving less than a fraction of the lightest stone; the total must be
+    // conserved closely enough that a single stone in a hand shows.
+    this.settler.stillTolerance = Math.min(Math.max(0.25, 4 * frameNoise), Math.max(0.45 * lightest, 3 * frameNoise));
+    this.settler.changeTolerance = this.model.tolerance / 2;
+    this.settler.expectedTotal = picture.total;
+    const totalNoise = settledNoise * Math.sqrt(CELLS);
+    this.settler.totalTolerance = Math.max(Math.min(3 * totalNoise + 0.2, 0.6 * lightest), 2 * totalNoise);
+    this.ref = { counts: observe(this.state), grams: picture.grams };
+    this.calibration.length = 0;
+    const events: RefereeEvent[] = [];
+    if (this.alertKey) events.push(this.clear(picture.t));
+    events.push({ kind: 'calibrated', t: picture.t, stone, spread, noise: frameNoise });
+    return events;
+  }
+
+  /** A settled picture: which candidate explains it? */
+  decide(picture: SettledPicture): RefereeEvent[] {
+    const model = this.model as WeightModel;
+    const ref = this.ref as Reference;
+    this.decisions++;
+    let best: { c: Candidate; m: Match } | null = null;
+    let second: { c: Candidate; m: Match } | null = null;
+    let here: { c: Candidate; m: Match } | null = null;
+    for (const c of this.candidates()) {
+      const m = matchTarget(model, ref, c.target, picture.grams);
+      if (!m) continue;
+      if (c.kind === 'here') here = { c, m };
+      if (!best || m.score < best.m.score) {
+        second = best;
+        best = { c, m };
+      } else if (!second || m.score < second.m.score) second = { c, m };
+    }
+    const t = picture.t;
+    this.unexplained = null;
+    if (!best) {
+      this.unexplained = picture;
+      return NONE;
+    }
+    // Nothing happened is the safest reading whenever it fits about as well as anything else.
+    if (here && here.m.score <= best.m.score + this.margin) return this.apply(here.c, here.m, picture);
+    if (second && second.m.score < best.m.score + this.margin && !sameMeaning(best.c, second.c)) {
+      const moves = [best.c, second.c].map(describe).join(' / ');
+      return [this.raise(t, `ambiguous:${moves}`, 'referee/ambiguous', `The board fits more than one reading (${moves}); waiting for a clearer picture.`, { options: moves })].filter(isEvent);
+    }
+    return this.apply(best.c, best.m, picture);
+  }
+
+  private *candidates(): Generator<Candidate> {
+    const state = this.state;
+    const n = this.plies.length - 1;
+    yield { kind: 'here', target: { counts: observe(state), transfers: this.pending } };
+    const legal = state.outcome ? [] : legalMoves(state);
+    for (const move of legal) {
+      const next = play(state, move);
+      if (!next.ok) continue;
+      const sown = sowing(state, move.pit);
+      const capturesApplied = capturedIn(state, sown.afterSow, sown.captures, next.value);
+      const captures = capturesApplied ? sown.captures : [];
+      yield {
+        kind: 'move',
+        move,
+        next: next.value,
+        captures,
+        target: { counts: observe(next.value), transfers: transfersOf(state, sown.afterSow, captures, next.value) },
+      };
+      // The capture was not allowed (every move was forbidden), but a person may carry it anyway.
+      if (!capturesApplied && sown.captures.length > 0) {
+        const physical = afterCaptures(sown.afterSow, sown.captures, STORE[state.toMove]);
+        yield {
+          kind: 'illegal',
+          pit: move.pit,
+          error: {
+            code: 'kalaha/capture-not-allowed',
+            message: `pit ${PITS[move.pit]} may be sown, but its capture is not allowed — put the captured stones back`,
+            params: { pit: PITS[move.pit] },
+          },
+          target: { counts: physical, transfers: captureTransfers(sown.afterSow, sown.captures, STORE[state.toMove]) },
+        };
+      }
+    }
+    for (let pit = 0; pit < 12; pit++) {
+      if (state.pits[pit] === 0 || legal.some((m) => m.pit === pit)) continue;
+      const error = whyIllegal(state, { kind: 'sow', pit });
+      if (!error) continue;
+      const sown = sowing(state, pit);
+      const store = STORE[owner(pit)];
+      // A person sowing an illegal pit may or may not go on to carry its capture: both fit.
+      yield {
+        kind: 'illegal',
+        pit,
+        error,
+        target: { counts: afterCaptures(sown.afterSow, sown.captures, store), transfers: captureTransfers(sown.afterSow, sown.captures, store) },
+      };
+    }
+    for (let k = n - 1; k >= Math.max(0, n - this.takebackDepth); k--) {
+      yield { kind: 'takeback', toPly: k, target: { counts: observe(this.plies[k].state), transfers: [] } };
+    }
+    if (state.outcome) yield { kind: 'new-game', target: { counts: observe(initial(this.rules)), transfers: [] } };
+  }
+
+  private apply(c: Candidate, m: Match, picture: SettledPicture): RefereeEvent[] {
+    const t = picture.t;
+    const events: RefereeEvent[] = [];
+    const settleOn = (counts: readonly number[]) => {
+      this.ref = { counts, grams: picture.grams };
+      this.settler.expectedTotal = picture.total;
+    };
+    switch (c.kind) {
+      case 'here':
+        if (this.alertKey) events.push(this.clear(t));
+        if (m.complete) {
+          settleOn(c.target.counts);
+          if (this.pending.length) events.push({ kind: 'settled', t });
+          this.pending = [];
+        }
+        return events;
+      case 'move': {
+        if (this.alertKey) events.push(this.clear(t));
+        const before = this.state;
+        this.plies.push({ state: c.next, move: PITS[c.move.pit], pit: c.move.pit, sown: sownPits(before, c.move.pit), captures: c.captures });
+        this.pending = m.complete ? [] : c.target.transfers;
+        if (m.complete) settleOn(c.target.counts);
+        events.push({ kind: 'move', t, move: PITS[c.move.pit], ply: this.plies.length - 1, pending: this.pending });
+        if (c.next.outcome && !before.outcome) events.push({ kind: 'end', t, outcome: c.next.outcome });
+        return events;
+      }
+      case 'illegal': {
+        if (m.complete) settleOn(c.target.counts);
+        const alert = this.raise(t, `illegal:${this.plies.length}:${c.pit}`, c.error.code, c.error.message, c.error.params ?? { pit: PITS[c.pit] });
+        return alert ? [alert] : NONE;
+      }
+      case 'takeback': {
+        if (this.alertKey) events.push(this.clear(t));
+        const undone = this.plies.slice(c.toPly + 1).map((p) => p.move as string);
+        this.plies.length = c.toPly + 1;
+        this.pending = [];
+        settleOn(c.target.counts);
+        events.push({ kind: 'takeback', t, undone, ply: c.toPly });
+        return events;
+      }
+      case 'new-game':
+        if (this.alertKey) events.push(this.clear(t));
+        this.plies = [{ state: initial(this.rules), move: null, pit: null, sown: [], captures: [] }];
+        this.pending = [];
+        settleOn(c.target.counts);
+        events.push({ kind: 'new-game', t });
+        return events;
+    }
+  }
+
+  /** No candidate fits: say which cells differ from the expected board, and by how many stones. */
+  private mismatch(picture: SettledPicture): RefereeEvent[] {
+    const model = this.model as WeightModel;
+    const ref = this.ref as Reference;
+    const expected = observe(this.state);
+    const pendingFrom = new Set(this.pending.map((tr) => tr.from));
+    const pendingTo = new Set(this.pending.map((tr) => tr.to));
+    const cells: { cell: number; diff: number }[] = [];
+    for (let i = 0; i < CELLS; i++) {
+      if (pendingFrom.has(i) || pendingTo.has(i)) continue;
+      const change = picture.grams[i] - ref.grams[i];
+      if (Math.abs(change) <= model.tolerance && ref.counts[i] === expected[i]) continue;
+      const diff = ref.counts[i] + fewestStones(model, change) - expected[i];
+      if (diff !== 0) cells.push({ cell: i, diff });
+    }
+    const named = cells.map(({ cell, diff }) => `${cellName(cell)} ${diff > 0 ? '+' : ''}${diff}`).join(', ');
+    const key = `mismatch:${this.plies.length}:${named}`;
+    const message = cells.length
+      ? `The board does not match the game: ${named}. Please restore it.`
+      : 'The board does not match the game. Please restore it.';
+    const alert = this.raise(picture.t, key, 'referee/mismatch', message, { count: cells.length, cells: named });
+    if (!alert) return NONE;
+    return [{ ...alert, cells }];
+  }
+
+  /** An alert, unless the same one is showing already. */
+  private raise(t: number, key: string, code: string, message: string, params: Readonly<Record<string, string | number>>): RefereeAlert | null {
+    if (this.alertKey === key) return null;
+    this.alertKey = key;
+    return { kind: 'alert', t, code, message, params };
+  }
+
+  private clear(t: number): RefereeEvent {
+    this.alertKey = null;
+    return { kind: 'cleared', t };
+  }
+}
+
+const NONE: RefereeEvent[] = [];
+
+function isEvent<T>(e: T | null): e is T {
+  return e !== null;
+}
+
+export function cellName(cell: number): string {
+  if (cell < 12) return PITS[cell];
+  return cell === STORE.south ? 'store south' : 'store north';
+}
+
+function describe(c: Candidate): string {
+  switch (c.kind) {
+    case 'here':
+      return 'nothing';
+    case 'move':
+      return PITS[c.move.pit];
+    case 'illegal':
+      return `${PITS[c.pit]}?`;
+    case 'takeback':
+      return `back to ply ${c.toPly}`;
+    case 'new-game':
+      return 'new game';
+  }
+}
+
+function sameMeaning(a: Candidate, b: Candidate): boolean {
+  return describe(a) === describe(b);
+}
+
+/** The pits that receive a stone when `pit` is sown, in order (the origin skipped on a lap when the rules say so). */
+export function sownPits(state: KalahaState, pit: number): number[] {
+  const sown: number[] = [];
+  let at = pit;
+  for (let stones = state.pits[pit]; stones > 0; ) {
+    at = (at + 1) % 12;
+    if (at === pit && state.options.skipOrigin && state.pits[pit] >= 12) continue;
+    sown.push(at);
+    stones--;
+  }
+  return sown;
+}
+
+function afterCaptures(afterSow: readonly number[], captures: readonly number[], store: number): number[] {
+  const counts = afterSow.slice();
+  for (const pit of captures) {
+    counts[store] += counts[pit];
+    counts[pit] = 0;
+  }
+  return counts;
+}
+
+function captureTransfers(afterSow: readonly number[], captures: readonly number[], store: number): Transfer[] {
+  return captures.map((pit) => ({ from: pit, to: store, stones: afterSow[pit] }));
+}
+
+/** Did the engine's move carry out the capture the sowing offers? (Not when every move was forbidden.) */
+function capturedIn(before: KalahaState, afterSow: readonly number[], captures: readonly number[], next: KalahaState): boolean {
+  if (captures.length === 0) return false;
+  const mover = STORE[before.toMove];
+  const taken = captures.reduce((s, pit) => s + afterSow[pit], 0);
+  const gained = next.stores[mover - 12] - before.stores[mover - 12];
+  if (!next.outcome) return gained === taken;
+  // At the end the mover also sweeps their own pits; compare with what that would give.
+  const own = afterCaptures(afterSow, captures, mover);
+  let swept = 0;
+  for (let pit = 0; pit < 12; pit++) if (STORE[owner(pit)] === mover) swept += own[pit];
+  return gained === taken + swept;
+}
+
+/** What the players must carry after a move: captured pits to the mover's store, and at the end every pit to its owner's store. */
+function transfersOf(before: KalahaState, afterSow: readonly number[], captures: readonly number[], next: KalahaState): Transfer[] {
+  const mover = STORE[before.toMove];
+  const transfers = captureTransfers(afterSow, captures, mover);
+  if (next.outcome) transfers.push(...sweepOf(afterCaptures(afterSow, captures, mover)));
+  return transfers;
+}
+
+function sweepOf(pits: readonly number[]): Transfer[] {
+  const transfers: Transfer[] = [];
+  for (let pit = 0; pit < 12; pit++) if (pits[pit] > 0) transfers.push({ from: pit, to: STORE[owner(pit)], stones: pits[pit] });
+  return transfers;
+}
+
+/**
+ * How many stones a weight change stands for, at the fewest: stones differ too much in weight to
+ * count them by dividing, and a person fixing the board is better told too few than too many.
+ */
+function fewestStones(model: WeightModel, change: number): number {
+  if (Math.abs(change) <= model.tolerance) return 0;
+  const heaviest = Math.min(model.heaviest, model.stone + 2.5 * model.stoneSpread);
+  return Math.sign(change) * Math.max(1, Math.ceil((Math.abs(change) - model.tolerance) / heaviest));
+}
+
+/** Frame-to-frame noise of a load cell, robust to glitches: the median absolute difference. */
+function estimateNoise(frames: readonly Float64Array[]): number {
+  const diffs: number[] = [];
+  for (let k = 1; k < frames.length; k++) {
+    for (let i = 0; i < CELLS; i++) diffs.push(Math.abs(frames[k][i] - frames[k - 1][i]));
+  }
+  if (diffs.length === 0) return 0.1;
+  diffs.sort((a, b) => a - b);
+  const mad = diffs[diffs.length >> 1];
+  // For Gaussian noise the median |x1 - x2| is 0.954 σ; the protocol resolves 0.1 g.
+  return Math.max(mad / 0.954, 0.05);
+}

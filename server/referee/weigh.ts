@@ -1,0 +1,115 @@
+// The weight model of a weighing board, and the match of a settled picture against a count target.
+//
+// Stones are whatever people bring (beans of 1 g, chestnuts of 10 g), so a pit's weight does not
+// tell its count. What it does tell is the change: a pit that gains k stones gains between
+// k × lightest and k × heaviest stone; a pit that is untouched keeps its weight within the noise.
+// Every candidate (a legal move, an illegal one, a take-back, the position itself) is a vector of
+// stone counts, and it matches a picture when every cell's change fits its count change.
+// Stones on their way to a store (a capture, the sweep at the end) may be anywhere between the
+// pit and the store: such a pit and its store are checked together, as one cell that conserves weight.
+
+export interface WeightModel {
+  /** Mean stone weight of this set, grams (calibrated from the opening position). */
+  readonly stone: number;
+  /** Spread of single stone weights in this set, grams. */
+  readonly stoneSpread: number;
+  /** Lightest and heaviest plausible single stone, grams. */
+  readonly lightest: number;
+  readonly heaviest: number;
+  /** Largest error of a settled cell's weight (noise and drift), grams. */
+  readonly tolerance: number;
+  /** Standard deviation of a settled cell's weight, grams (for the likelihood score). */
+  readonly noise: number;
+}
+
+/** Stones in transit: the pit's `stones` go to the store; at any moment only part may have arrived. */
+export interface Transfer {
+  readonly from: number;
+  readonly to: number;
+  readonly stones: number;
+}
+
+/** A board the referee expects: final stone counts per cell, and transfers that may be under way. */
+export interface Target {
+  readonly counts: readonly number[];
+  readonly transfers: readonly Transfer[];
+}
+
+/** The last picture whose stone counts the referee knows for sure. */
+export interface Reference {
+  readonly counts: readonly number[];
+  readonly grams: ArrayLike<number>;
+}
+
+export interface Match {
+  /** Lower is better: a chi-square of the weight changes against the model. */
+  readonly score: number;
+  /** True when every transfer has arrived (the picture's counts are exactly the target's). */
+  readonly complete: boolean;
+}
+
+function lowest(model: WeightModel, delta: number): number {
+  return delta >= 0 ? delta * model.lightest : delta * model.heaviest;
+}
+function highest(model: WeightModel, delta: number): number {
+  return delta >= 0 ? delta * model.heaviest : delta * model.lightest;
+}
+
+function fits(model: WeightModel, change: number, lo: number, hi: number): boolean {
+  if (change < lowest(model, lo) - model.tolerance || change > highest(model, hi) + model.tolerance) return false;
+  // A cell that gained (or lost) stones must show it: a change within the noise is no change.
+  if (lo > 0 && change <= model.tolerance) return false;
+  if (hi < 0 && change >= -model.tolerance) return false;
+  return true;
+}
+
+function chi(model: WeightModel, change: number, delta: number): number {
+  const err = change - delta * model.stone;
+  return (err * err) / (Math.abs(delta) * model.stoneSpread * model.stoneSpread + model.noise * model.noise);
+}
+
+/**
+ * Does `picture` show the `target`, starting from `ref`? Returns null when it cannot.
+ * Cells are pits and stores alike; `picture` and `ref.grams` are in grams.
+ */
+export function matchTarget(model: WeightModel, ref: Reference, target: Target, picture: ArrayLike<number>): Match | null {
+  const n = target.counts.length;
+  let score = 0;
+  let complete = true;
+
+  for (let i = 0; i < n; i++) {
+    const change = picture[i] - ref.grams[i];
+    // A cell in a transfer holds a count in a range: a source between empty and full, a store
+    // between without and with the stones on their way.
+    let lo = target.counts[i];
+    let hi = lo;
+    let source = false;
+    for (const tr of target.transfers) {
+      if (tr.from === i) {
+        hi += tr.stones;
+        source = true;
+      }
+      if (tr.to === i) lo -= tr.stones;
+    }
+    if (picture[i] < lo * model.lightest - model.tolerance || picture[i] > hi * model.heaviest + model.tolerance) return null;
+    if (!fits(model, change, lo - ref.counts[i], hi - ref.counts[i])) return null;
+    if (lo === hi) score += chi(model, change, lo - ref.counts[i]);
+    else if (source && picture[i] > model.tolerance) complete = false;
+  }
+
+  // Each store with the pits whose stones are on their way to it conserves weight as a whole.
+  for (let k = 0; k < target.transfers.length; k++) {
+    const store = target.transfers[k].to;
+    if (target.transfers.findIndex((tr) => tr.to === store) !== k) continue;
+    let change = picture[store] - ref.grams[store];
+    let delta = target.counts[store] - ref.counts[store];
+    for (const tr of target.transfers) {
+      if (tr.to !== store) continue;
+      change += picture[tr.from] - ref.grams[tr.from];
+      delta += target.counts[tr.from] - ref.counts[tr.from];
+    }
+    if (!fits(model, change, delta, delta)) return null;
+    score += chi(model, change, delta);
+  }
+  return { score, complete };
+}
