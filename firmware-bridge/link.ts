@@ -1,0 +1,305 @@
+// BoardLink: one board on any byte Duplex (SerialPort, mock port, pseudo-terminal): handshake, typed events, commands, counters.
+import { EventEmitter } from 'node:events';
+import type { Duplex } from 'node:stream';
+import { LineStream, type CheckedLine, type LineStreamStats } from './line-stream.ts';
+import { openMockPort, type MockBoardPort } from './mock-port.ts';
+import {
+  PROTOCOL_VERSION,
+  formatCommand,
+  formatLine,
+  type BoardCommand,
+  type BoardErrorMessage,
+  type ButtonMessage,
+  type CountsMessage,
+  type DropReason,
+  type GridMessage,
+  type HeartbeatMessage,
+  type HelloMessage,
+  type OkMessage,
+  type WeightsMessage,
+} from './protocol.ts';
+
+export const DEFAULT_BAUD_RATE = 115200;
+
+export interface BoardLinkEvents {
+  hello: [HelloMessage];
+  weights: [WeightsMessage];
+  grid: [GridMessage];
+  counts: [CountsMessage];
+  button: [ButtonMessage];
+  heartbeat: [HeartbeatMessage];
+  /** `ERR` from the board. Emitted only while someone listens: a board fault must not crash the service. */
+  error: [BoardErrorMessage];
+  ok: [OkMessage];
+  dropped: [DropReason];
+  /** Every checked line as received (unknown types included): what a trace recorder writes. */
+  line: [text: string, receivedAt: number];
+  /** The stream closed or failed; the link is dead. */
+  disconnect: [Error | null];
+}
+
+export interface BoardLinkOptions {
+  /** Clock for `receivedAt` (ms). Default `Date.now`; a replay passes its own. */
+  readonly now?: () => number;
+}
+
+export interface HandshakeOptions {
+  /** Give up after this long. Default 3000 ms: an Arduino resets when its port opens and needs about 2 s to boot. */
+  readonly timeoutMs?: number;
+  /** Ask again this often, because a `HELLO?` sent while the board boots is lost. Default 500 ms. */
+  readonly retryMs?: number;
+}
+
+export interface LinkStats extends LineStreamStats {
+  readonly commandsSent: number;
+  readonly hellos: number;
+  readonly boardErrors: number;
+}
+
+export class HandshakeError extends Error {
+  override readonly name = 'HandshakeError';
+}
+
+/**
+ * The service's end of one board. Depends only on a byte Duplex, never on a concrete port, so a
+ * SerialPort, a MockBinding port and a pseudo-terminal are interchangeable.
+ */
+export class BoardLink extends EventEmitter<BoardLinkEvents> {
+  private readonly lines: LineStream;
+  private readonly now: () => number;
+  private commands = 0;
+  private hellos = 0;
+  private boardErrors = 0;
+  private lastHello: HelloMessage | null = null;
+  private closed = false;
+
+  constructor(
+    readonly stream: Duplex,
+    options: BoardLinkOptions = {},
+  ) {
+    super();
+    this.now = options.now ?? Date.now;
+    this.lines = new LineStream({ now: this.now });
+    this.lines.on('data', (checked: CheckedLine) => this.dispatch(checked));
+    this.lines.on('dropped', (reason: DropReason) => this.emit('dropped', reason));
+    stream.on('error', (err: Error) => this.disconnected(err));
+    stream.on('close', () => this.disconnected(null));
+    stream.pipe(this.lines);
+  }
+
+  /** The board's last HELLO, or null before the first. */
+  get hello(): HelloMessage | null {
+    return this.lastHello;
+  }
+
+  get isClosed(): boolean {
+    return this.closed;
+  }
+
+  /**
+   * Sends `HELLO?` (again every `retryMs`) and resolves with the next HELLO. Rejects with a
+   * HandshakeError that says what was heard when no HELLO comes, or when the board speaks another
+   * protocol version.
+   */
+  handshake(options: HandshakeOptions = {}): Promise<HelloMessage> {
+    const timeoutMs = options.timeoutMs ?? 3000;
+    const retryMs = options.retryMs ?? 500;
+    return new Promise<HelloMessage>((resolve, reject) => {
+      let asked = 0;
+      let retry: NodeJS.Timeout | undefined;
+      const ask = (): void => {
+        asked++;
+        this.send({ kind: 'hello' });
+        retry = setTimeout(ask, retryMs);
+      };
+      const cleanup = (): void => {
+        clearTimeout(retry);
+        clearTimeout(timer);
+        this.off('hello', onHello);
+        this.off('disconnect', onDisconnect);
+      };
+      const onHello = (hello: HelloMessage): void => {
+        cleanup();
+        if (hello.proto !== PROTOCOL_VERSION) {
+          reject(new HandshakeError(`the board speaks protocol ${hello.proto}, this service speaks ${PROTOCOL_VERSION} (fw=${hello.fw})`));
+        } else {
+          resolve(hello);
+        }
+      };
+      const onDisconnect = (err: Error | null): void => {
+        cleanup();
+        reject(new HandshakeError(`the port closed before the board said HELLO${err ? `: ${err.message}` : ''}`));
+      };
+      const timer = setTimeout(() => {
+        cleanup();
+        const s = this.lines.stats();
+        const dropped = s.dropped.checksum + s.dropped.malformed + s.dropped.overlong + s.dropped.nonAscii;
+        const heard =
+          s.linesOk + dropped === 0
+            ? 'nothing at all was received: is the board connected, and is this its port?'
+            : `${s.linesOk} good and ${dropped} bad lines were received: check the baud rate (${DEFAULT_BAUD_RATE}) and that the firmware speaks protocol ${PROTOCOL_VERSION}`;
+        reject(new HandshakeError(`no HELLO from the board within ${timeoutMs} ms after asking ${asked} times; ${heard}`));
+      }, timeoutMs);
+      this.on('hello', onHello);
+      this.on('disconnect', onDisconnect);
+      if (this.closed) return onDisconnect(null);
+      ask();
+    });
+  }
+
+  /** Sends a command (or a raw body, for tools and tests). Returns false when the link is closed. */
+  send(command: BoardCommand | string): boolean {
+    if (this.closed || this.stream.destroyed) return false;
+    const body = typeof command === 'string' ? command : formatCommand(command);
+    this.commands++;
+    this.stream.write(formatLine(body));
+    return true;
+  }
+
+  /**
+   * Sends a command and waits for the board's `OK <command>`. The board answers each command with
+   * OK or ERR in order, so an ERR while this waits is taken as the refusal.
+   */
+  request(command: BoardCommand | string, timeoutMs = 1000): Promise<OkMessage> {
+    const body = typeof command === 'string' ? command : formatCommand(command);
+    return new Promise<OkMessage>((resolve, reject) => {
+      const cleanup = (): void => {
+        clearTimeout(timer);
+        this.off('ok', onOk);
+        this.off('error', onErr);
+      };
+      const onOk = (ok: OkMessage): void => {
+        if (ok.command !== body) return;
+        cleanup();
+        resolve(ok);
+      };
+      const onErr = (err: BoardErrorMessage): void => {
+        cleanup();
+        reject(new Error(`the board refused ${body}: ERR ${err.code} ${err.text}`));
+      };
+      const timer = setTimeout(() => {
+        cleanup();
+        reject(new Error(`no answer to ${body} within ${timeoutMs} ms`));
+      }, timeoutMs);
+      this.on('ok', onOk);
+      this.on('error', onErr);
+      if (!this.send(body)) {
+        cleanup();
+        reject(new Error(`cannot send ${body}: the link is closed`));
+      }
+    });
+  }
+
+  stats(): LinkStats {
+    return { ...this.lines.stats(), commandsSent: this.commands, hellos: this.hellos, boardErrors: this.boardErrors };
+  }
+
+  /** Stops reading and closes the stream (a SerialPort is closed, any other Duplex destroyed). */
+  close(): Promise<void> {
+    if (this.closed) return Promise.resolve();
+    const stream = this.stream as Duplex & { close?: (cb: (err: Error | null) => void) => void; isOpen?: boolean };
+    this.stream.unpipe(this.lines);
+    return new Promise<void>((resolve) => {
+      if (typeof stream.close === 'function' && stream.isOpen) {
+        stream.close(() => resolve());
+      } else {
+        stream.destroy();
+        resolve();
+      }
+    }).then(() => this.disconnected(null));
+  }
+
+  private dispatch(checked: CheckedLine): void {
+    const m = checked.message;
+    this.emit('line', checked.text, m ? m.receivedAt : this.now());
+    if (m === null) return;
+    switch (m.type) {
+      case 'hello':
+        this.hellos++;
+        this.lastHello = m;
+        this.emit('hello', m);
+        break;
+      case 'weights':
+        this.emit('weights', m);
+        break;
+      case 'grid':
+        this.emit('grid', m);
+        break;
+      case 'counts':
+        this.emit('counts', m);
+        break;
+      case 'button':
+        this.emit('button', m);
+        break;
+      case 'heartbeat':
+        this.emit('heartbeat', m);
+        break;
+      case 'error':
+        this.boardErrors++;
+        if (this.listenerCount('error') > 0) this.emit('error', m);
+        break;
+      case 'ok':
+        this.emit('ok', m);
+        break;
+      default:
+        assertNever(m);
+    }
+  }
+
+  private disconnected(err: Error | null): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.emit('disconnect', err);
+  }
+}
+
+function assertNever(x: never): never {
+  throw new Error(`unexpected value ${JSON.stringify(x)}`);
+}
+
+/** Opens a real serial port (loaded lazily, so tests and the simulator never load the native binding). */
+export async function openSerial(path: string, baudRate = DEFAULT_BAUD_RATE, options: BoardLinkOptions = {}): Promise<BoardLink> {
+  const { SerialPort } = await import('serialport');
+  const port = new SerialPort({ path, baudRate, autoOpen: false });
+  await new Promise<void>((resolve, reject) =>
+    port.open((err) => (err ? reject(new Error(`cannot open serial port ${path} at ${baudRate} baud: ${err.message}`)) : resolve())),
+  );
+  return new BoardLink(port, options);
+}
+
+/** USB vendor ids of Arduinos and the USB-serial chips on their clones. */
+const ARDUINO_VENDOR_IDS = ['2341', '2a03', '1a86', '0403', '10c4'] as const;
+
+export interface SerialPortCandidate {
+  readonly path: string;
+  readonly manufacturer: string | undefined;
+  readonly vendorId: string | undefined;
+  /** The vendor id is an Arduino's or a common USB-serial chip's. */
+  readonly likelyBoard: boolean;
+}
+
+/** Serial ports on this machine, likely boards first (for autodetection and the setup page). */
+export async function listSerialPorts(): Promise<SerialPortCandidate[]> {
+  const { SerialPort } = await import('serialport');
+  const ports = await SerialPort.list();
+  return ports
+    .map((p) => ({
+      path: p.path,
+      manufacturer: p.manufacturer,
+      vendorId: p.vendorId,
+      likelyBoard: p.vendorId !== undefined && (ARDUINO_VENDOR_IDS as readonly string[]).includes(p.vendorId.toLowerCase()),
+    }))
+    .sort((a, b) => Number(b.likelyBoard) - Number(a.likelyBoard));
+}
+
+export interface MockPair {
+  readonly link: BoardLink;
+  /** The board's end: `emit` bytes to the service, `onWrite` to hear its commands. */
+  readonly board: MockBoardPort;
+}
+
+/** A BoardLink on a fresh MockBinding port, and the port's board end. */
+export async function openMockPair(path?: string, options: BoardLinkOptions = {}): Promise<MockPair> {
+  const board = await openMockPort(path);
+  return { link: new BoardLink(board.stream, options), board };
+}

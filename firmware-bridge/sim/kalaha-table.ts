@@ -1,0 +1,525 @@
+// The simulated Kalaha weighing table: stones of real weights in 14 load cells, a human hand, sensor noise, and the firmware's line protocol.
+// It knows physics, not rules: it performs a script of physical actions and reports what its load cells read.
+import { LineFramer, type LineSink } from '../line-stream.ts';
+import { KALAHA_CELLS, RATE_MAX_HZ, RATE_MIN_HZ, formatLine, parseCommand, tagOf, type DropReason } from '../protocol.ts';
+import type { Scheduled, Scheduler } from './clock.ts';
+import { Random } from './random.ts';
+
+// ---------------------------------------------------------------------------------------------
+// Stones
+
+export const STONE_SETS = ['acorns', 'marbles', 'beans', 'chestnuts', 'mixed'] as const;
+export type StoneSet = (typeof STONE_SETS)[number];
+export type StoneKind = Exclude<StoneSet, 'mixed'>;
+export const STONE_KINDS = ['acorns', 'marbles', 'beans', 'chestnuts'] as const satisfies readonly StoneKind[];
+
+/** Weight of one stone of a kind, in grams: a normal distribution cut to [min, max]. */
+export interface StoneWeight {
+  readonly min: number;
+  readonly max: number;
+  readonly mean: number;
+  readonly sd: number;
+}
+
+/** What people bring to the table (the seed names acorns, marbles, beans). Single stones weigh 1–10 g. */
+export const STONE_WEIGHTS: Readonly<Record<StoneKind, StoneWeight>> = {
+  acorns: { min: 2, max: 5, mean: 3.4, sd: 0.7 },
+  marbles: { min: 4, max: 6, mean: 5, sd: 0.35 },
+  beans: { min: 1, max: 2, mean: 1.45, sd: 0.25 },
+  chestnuts: { min: 7, max: 10, mean: 8.4, sd: 0.8 },
+};
+
+/** `count` stone weights in grams (to 0.01 g) drawn from a set; `mixed` draws each stone's kind first. */
+export function makeStones(set: StoneSet, count: number, rng: Random): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const kind: StoneKind = set === 'mixed' ? rng.pick(STONE_KINDS) : set;
+    const w = STONE_WEIGHTS[kind];
+    let g: number;
+    do g = w.mean + w.sd * rng.gaussian();
+    while (g < w.min || g > w.max);
+    out.push(Math.round(g * 100) / 100);
+  }
+  return out;
+}
+
+export interface Stone {
+  readonly id: number;
+  readonly grams: number;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Models
+
+/** The load cells and their amplifiers. */
+export interface SensorModel {
+  /** Standard deviation of each reading, grams (0.05–0.3 g is what HX711 cells under stone show). */
+  readonly noiseGrams: number;
+  /** Each cell drifts at a steady rate drawn uniformly from ±this, grams per minute (temperature, creep). */
+  readonly driftGramsPerMinute: number;
+  /** Chance per cell per frame of a one-frame glitch: the cell reads 0 or garbage. */
+  readonly glitchRate: number;
+}
+
+/** The human: how long things take and how hard the hand presses. Ranges are [min, max], uniform. */
+export interface HandModel {
+  /** Chance that dropping or putting stones into a cell also presses on it. */
+  readonly pressProbability: number;
+  readonly pressGrams: readonly [number, number];
+  readonly pressFrames: readonly [number, number];
+  readonly thinkMs: readonly [number, number];
+  /** Now and then a player stops longer (talks, looks away) before acting. */
+  readonly pauseProbability: number;
+  readonly pauseMs: readonly [number, number];
+  readonly perStoneMs: readonly [number, number];
+  readonly liftMs: readonly [number, number];
+  readonly putMs: readonly [number, number];
+  readonly carryMs: readonly [number, number];
+}
+
+export const DEFAULT_SENSOR: SensorModel = { noiseGrams: 0.1, driftGramsPerMinute: 0, glitchRate: 0 };
+
+export const DEFAULT_HAND: HandModel = {
+  pressProbability: 0.3,
+  pressGrams: [2, 8],
+  pressFrames: [2, 5],
+  thinkMs: [1000, 2500],
+  pauseProbability: 0.05,
+  pauseMs: [3000, 7000],
+  perStoneMs: [300, 600],
+  liftMs: [300, 700],
+  putMs: [300, 700],
+  carryMs: [600, 1200],
+};
+
+export interface KalahaTableOptions {
+  readonly seed: number | string;
+  /** Stones in each of the 14 cells, grams; when absent, `seedsPerPit` stones of `stoneSet` in every pit. */
+  readonly cells?: readonly (readonly number[])[];
+  readonly stoneSet?: StoneSet;
+  readonly seedsPerPit?: number;
+  readonly sensor?: Partial<SensorModel>;
+  readonly hand?: Partial<HandModel>;
+  /** Frames per second until a `RATE` command says otherwise. */
+  readonly rateHz?: number;
+  readonly heartbeatMs?: number;
+  readonly firmware?: string;
+  readonly boardId?: string;
+  /** Board answers `LED` commands (a table with LEDs under the pits); without, it answers `ERR unsupported`. */
+  readonly leds?: boolean;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The script
+
+export const TABLE_ACTION_KINDS = ['wait', 'think', 'lift', 'drop', 'put', 'carry', 'press', 'mark'] as const;
+export type TableActionKind = (typeof TABLE_ACTION_KINDS)[number];
+
+/** A physical action. Durations left out are drawn from the hand model. */
+export type TableAction =
+  | { readonly kind: 'wait'; readonly ms: number }
+  /** A human deciding: `thinkMs`, now and then a longer pause. */
+  | { readonly kind: 'think' }
+  /** Take stones from a cell into the hand: all of them, or `count` chosen at random (any stones, not particular ones). */
+  | { readonly kind: 'lift'; readonly cell: number; readonly count?: number; readonly ms?: number }
+  /** Drop one stone from the hand into a cell (sowing). */
+  | { readonly kind: 'drop'; readonly cell: number; readonly ms?: number }
+  /** Put a handful from the hand into a cell: all, or `count` of the stones held. */
+  | { readonly kind: 'put'; readonly cell: number; readonly count?: number; readonly ms?: number }
+  /** Lift everything in `from`, carry it, put it all into `to`. */
+  | { readonly kind: 'carry'; readonly from: number; readonly to: number; readonly ms?: number }
+  | { readonly kind: 'press'; readonly cell: number; readonly grams: number; readonly ms: number }
+  /** Zero-time: reports the virtual time it is reached (ground truth for generated traces). */
+  | { readonly kind: 'mark'; readonly label: string };
+
+/** Where the table's lines go: the protocol line (no terminator) and the virtual time it was sent. */
+export type LineOut = (line: string, t: number) => void;
+
+const PROTOCOL_LINE_LATENCY_MS = 2;
+
+/**
+ * The physical model. Each cell holds individual stones; a load cell reads their total weight plus
+ * the hand's pressure, drift, noise and now and then a glitch. Stones in the hand are off the
+ * table. Time is the scheduler's virtual clock.
+ */
+export class KalahaTable implements LineSink {
+  readonly sensor: SensorModel;
+  readonly hand: HandModel;
+  /** Script problems (lifting from an empty cell, dropping from an empty hand): counted, never thrown, so a live demo survives them. */
+  faults = 0;
+  /** Called when a `mark` action is reached. */
+  onMark: ((label: string, t: number) => void) | null = null;
+
+  private readonly cells: Stone[][] = [];
+  private readonly held: Stone[] = [];
+  private readonly grams = new Float64Array(KALAHA_CELLS);
+  private readonly tare = new Float64Array(KALAHA_CELLS);
+  private readonly drift = new Float64Array(KALAHA_CELLS);
+  private readonly pressGrams = new Float64Array(KALAHA_CELLS);
+  private readonly pressUntil = new Float64Array(KALAHA_CELLS);
+  private readonly leds: string[] = new Array<string>(KALAHA_CELLS).fill('off');
+  private readonly sensorRng: Random;
+  private readonly handRng: Random;
+  private readonly framer = new LineFramer();
+  private readonly queue: TableAction[] = [];
+  private readonly doneCallbacks: (() => void)[] = [];
+  private acting = false;
+  private frameTimer: Scheduled | null = null;
+  private heartbeatTimer: Scheduled | null = null;
+  private seq = 0;
+  private heartbeatSeq = 0;
+  private bootTime = 0;
+  private periodMs: number;
+  private booted = false;
+
+  constructor(
+    private readonly scheduler: Scheduler,
+    private readonly options: KalahaTableOptions,
+    private readonly out: LineOut,
+  ) {
+    const root = new Random(options.seed);
+    this.sensorRng = root.fork('sensor');
+    this.handRng = root.fork('hand');
+    this.sensor = { ...DEFAULT_SENSOR, ...options.sensor };
+    this.hand = { ...DEFAULT_HAND, ...options.hand };
+    this.periodMs = Math.round(1000 / (options.rateHz ?? 20));
+    let layout = options.cells;
+    if (!layout) {
+      const perPit = options.seedsPerPit ?? 4;
+      const grams = makeStones(options.stoneSet ?? 'acorns', perPit * 12, root.fork('stones'));
+      layout = Array.from({ length: KALAHA_CELLS }, (_, c) => (c < 12 ? grams.slice(c * perPit, (c + 1) * perPit) : []));
+    }
+    if (layout.length !== KALAHA_CELLS) throw new RangeError(`a Kalaha table has ${KALAHA_CELLS} cells, not ${layout.length}`);
+    let id = 0;
+    for (let c = 0; c < KALAHA_CELLS; c++) {
+      this.cells.push(layout[c].map((g) => ({ id: id++, grams: g })));
+      this.recount(c);
+      this.drift[c] = this.sensor.driftGramsPerMinute * (2 * this.sensorRng.next() - 1);
+    }
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // The firmware
+
+  /** Power on: HELLO, then frames at the scan rate and a heartbeat every second. */
+  boot(): void {
+    if (this.booted) return;
+    this.booted = true;
+    this.bootTime = this.scheduler.now;
+    this.sendHello();
+    this.scheduleFrame(this.scheduler.now);
+    this.scheduleHeartbeat(this.scheduler.now + (this.options.heartbeatMs ?? 1000));
+  }
+
+  /** Power off: no more lines (the script, if any, stops too). */
+  shutdown(): void {
+    this.booted = false;
+    this.frameTimer?.cancel();
+    this.heartbeatTimer?.cancel();
+    this.queue.length = 0;
+  }
+
+  /** Bytes the service wrote to the board. */
+  receive(bytes: Buffer): void {
+    this.framer.push(bytes, this);
+  }
+
+  /** @internal LineSink: a checked command line. */
+  acceptLine(text: string, bodyEnd: number): void {
+    const body = text.slice(0, bodyEnd);
+    const command = parseCommand(body);
+    if (command === 'unknown-type') return this.reply(`ERR unknown ${tagOf(body)}`);
+    if (command === 'malformed') return this.reply(`ERR syntax ${body}`);
+    switch (command.kind) {
+      case 'hello':
+        return this.later(() => this.sendHello());
+      case 'tare':
+        if (command.cell === undefined) {
+          for (let c = 0; c < KALAHA_CELLS; c++) this.tare[c] = this.trueReading(c, this.scheduler.now) + this.tare[c];
+        } else if (command.cell < KALAHA_CELLS) {
+          this.tare[command.cell] = this.trueReading(command.cell, this.scheduler.now) + this.tare[command.cell];
+        } else {
+          return this.reply(`ERR range cell must be 0-${KALAHA_CELLS - 1}`);
+        }
+        return this.reply(`OK ${body}`);
+      case 'rate':
+        if (command.hz < RATE_MIN_HZ || command.hz > RATE_MAX_HZ) return this.reply(`ERR range rate must be ${RATE_MIN_HZ}-${RATE_MAX_HZ}`);
+        this.periodMs = Math.round(1000 / command.hz);
+        if (this.booted) {
+          this.frameTimer?.cancel();
+          this.scheduleFrame(this.scheduler.now + this.periodMs);
+        }
+        return this.reply(`OK ${body}`);
+      case 'led':
+        if (!(this.options.leds ?? true)) return this.reply('ERR unsupported no LEDs on this table');
+        if (command.cell >= KALAHA_CELLS) return this.reply(`ERR range cell must be 0-${KALAHA_CELLS - 1}`);
+        this.leds[command.cell] = command.color;
+        return this.reply(`OK ${body}`);
+      case 'leds-off':
+        if (!(this.options.leds ?? true)) return this.reply('ERR unsupported no LEDs on this table');
+        this.leds.fill('off');
+        return this.reply(`OK ${body}`);
+      default:
+        return assertNever(command);
+    }
+  }
+
+  /** @internal LineSink */
+  dropLine(reason: DropReason): void {
+    this.reply(`ERR ${reason} line dropped`);
+  }
+
+  /** @internal LineSink */
+  blankLine(): void {}
+
+  /** The LED state per cell (`rrggbb` or `off`). */
+  ledColors(): readonly string[] {
+    return this.leds.slice();
+  }
+
+  get frameRateHz(): number {
+    return 1000 / this.periodMs;
+  }
+
+  private reply(body: string): void {
+    this.later(() => this.send(body));
+  }
+
+  private later(fn: () => void): void {
+    this.scheduler.after(PROTOCOL_LINE_LATENCY_MS, () => {
+      if (this.booted) fn();
+    });
+  }
+
+  private send(body: string): void {
+    const line = formatLine(body);
+    this.out(line.slice(0, -1), this.scheduler.now);
+  }
+
+  private sendHello(): void {
+    const fw = this.options.firmware ?? 'spieltisch-sim/1.0';
+    const id = this.options.boardId ?? `SIM-${String(this.options.seed).replace(/[^A-Za-z0-9_-]/g, '_')}`;
+    this.send(`HELLO proto=1 fw=${fw} board=kalaha id=${id} cells=${KALAHA_CELLS}`);
+  }
+
+  private scheduleFrame(t: number): void {
+    this.frameTimer = this.scheduler.at(t, () => {
+      this.sendFrame();
+      this.scheduleFrame(this.scheduler.now + this.periodMs);
+    });
+  }
+
+  private scheduleHeartbeat(t: number): void {
+    this.heartbeatTimer = this.scheduler.at(t, () => {
+      this.send(`HB ${this.heartbeatSeq} ${Math.round(this.scheduler.now - this.bootTime)}`);
+      this.heartbeatSeq = (this.heartbeatSeq + 1) >>> 0;
+      this.scheduleHeartbeat(this.scheduler.now + (this.options.heartbeatMs ?? 1000));
+    });
+  }
+
+  private sendFrame(): void {
+    const t = this.scheduler.now;
+    let body = `W ${this.seq}`;
+    for (let c = 0; c < KALAHA_CELLS; c++) body += ` ${this.reading(c, t)}`;
+    this.seq = (this.seq + 1) >>> 0;
+    this.send(body);
+  }
+
+  /** What cell `c` would read without noise or glitches, grams, after tare. */
+  private trueReading(c: number, t: number): number {
+    const press = this.pressUntil[c] > t ? this.pressGrams[c] : 0;
+    return this.grams[c] + press + (this.drift[c] * (t - this.bootTime)) / 60_000 - this.tare[c];
+  }
+
+  /** One reading of cell `c` in tenths of a gram, as the firmware reports it. */
+  private reading(c: number, t: number): number {
+    const rng = this.sensorRng;
+    if (rng.chance(this.sensor.glitchRate)) {
+      // An HX711 that was not ready reads 0; a corrupted conversion reads anything.
+      return rng.chance(0.5) ? 0 : rng.int(-99_999, 999_999);
+    }
+    const noise = this.sensor.noiseGrams > 0 ? this.sensor.noiseGrams * rng.gaussian() : 0;
+    return Math.round((this.trueReading(c, t) + noise) * 10);
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Inspection (tests, ground truth)
+
+  /** Stones per cell. */
+  counts(): number[] {
+    return this.cells.map((c) => c.length);
+  }
+
+  /** Total grams of the stones in each cell (the load on each cell, hand and sensor effects left out). */
+  cellGrams(): number[] {
+    return Array.from(this.grams);
+  }
+
+  stonesIn(cell: number): readonly Stone[] {
+    return this.cells[cell].slice();
+  }
+
+  /** Stones in the hand, off the table. */
+  inHand(): readonly Stone[] {
+    return this.held.slice();
+  }
+
+  /** Stones on the table and in the hand: constant, whatever the script does. */
+  totalStones(): number {
+    return this.cells.reduce((n, c) => n + c.length, 0) + this.held.length;
+  }
+
+  /** One reading of every cell now, tenths of a gram (draws noise like a frame does). */
+  readAll(): number[] {
+    const t = this.scheduler.now;
+    return Array.from({ length: KALAHA_CELLS }, (_, c) => this.reading(c, t));
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // The hand
+
+  /** Appends physical actions to the script; `onDone` runs when the table has performed them all. */
+  perform(actions: readonly TableAction[], onDone?: () => void): void {
+    this.queue.push(...actions);
+    if (onDone) this.doneCallbacks.push(onDone);
+    if (!this.acting) this.nextAction();
+  }
+
+  /** Whether the hand is still working through its script. */
+  get busy(): boolean {
+    return this.acting;
+  }
+
+  private nextAction(): void {
+    const action = this.queue.shift();
+    if (action === undefined) {
+      this.acting = false;
+      for (const done of this.doneCallbacks.splice(0)) done();
+      return;
+    }
+    this.acting = true;
+    const ms = Math.max(0, Math.round(this.act(action)));
+    this.scheduler.after(ms, () => this.nextAction());
+  }
+
+  /** Starts one action; returns its duration in ms. */
+  private act(action: TableAction): number {
+    const h = this.hand;
+    const rng = this.handRng;
+    switch (action.kind) {
+      case 'wait':
+        return action.ms;
+      case 'think':
+        return rng.chance(h.pauseProbability) ? rng.range(h.pauseMs[0], h.pauseMs[1]) : rng.range(h.thinkMs[0], h.thinkMs[1]);
+      case 'mark':
+        this.onMark?.(action.label, this.scheduler.now);
+        return 0;
+      case 'lift': {
+        const ms = action.ms ?? rng.range(h.liftMs[0], h.liftMs[1]);
+        const { cell, count } = action;
+        // Fingers close around the stones before they leave the cell.
+        this.at(ms * 0.6, () => this.take(cell, count));
+        return ms;
+      }
+      case 'drop': {
+        const ms = action.ms ?? rng.range(h.perStoneMs[0], h.perStoneMs[1]);
+        this.at(ms * 0.5, () => this.land(action.cell, 1));
+        return ms;
+      }
+      case 'put': {
+        const ms = action.ms ?? rng.range(h.putMs[0], h.putMs[1]);
+        this.at(ms * 0.5, () => this.land(action.cell, action.count ?? Infinity));
+        return ms;
+      }
+      case 'carry': {
+        const ms = action.ms ?? rng.range(h.carryMs[0], h.carryMs[1]);
+        // The stones carried are the ones lifted, whatever else the hand may hold.
+        let carried: Stone[] = [];
+        this.at(ms * 0.2, () => (carried = this.take(action.from, undefined)));
+        this.at(ms * 0.8, () => this.land(action.to, Infinity, carried));
+        return ms;
+      }
+      case 'press':
+        this.press(action.cell, action.grams, this.scheduler.now + action.ms);
+        return 0;
+      default:
+        return assertNever(action);
+    }
+  }
+
+  private at(ms: number, fn: () => void): void {
+    this.scheduler.after(Math.round(ms), fn);
+  }
+
+  private checkCell(cell: number): boolean {
+    if (Number.isInteger(cell) && cell >= 0 && cell < KALAHA_CELLS) return true;
+    this.faults++;
+    return false;
+  }
+
+  /** Stones from a cell into the hand: all, or `count` picked at random. Returns the stones taken. */
+  private take(cell: number, count: number | undefined): Stone[] {
+    if (!this.checkCell(cell)) return [];
+    const stones = this.cells[cell];
+    let n = count ?? stones.length;
+    if (n > stones.length) {
+      this.faults++;
+      n = stones.length;
+    }
+    const taken: Stone[] = [];
+    for (let i = 0; i < n; i++) taken.push(removeAt(stones, this.handRng.int(0, stones.length - 1)));
+    this.held.push(...taken);
+    this.recount(cell);
+    return taken;
+  }
+
+  /**
+   * Stones from the hand land in a cell: `only` these (a carry), or up to `count` picked at random.
+   * The hand may press on the cell as it lets go.
+   */
+  private land(cell: number, count: number, only?: readonly Stone[]): void {
+    if (!this.checkCell(cell)) return;
+    let n = 0;
+    if (only) {
+      for (const stone of only) {
+        const i = this.held.indexOf(stone);
+        if (i < 0) continue;
+        this.cells[cell].push(removeAt(this.held, i));
+        n++;
+      }
+    } else {
+      if (this.held.length === 0 || (count !== Infinity && count > this.held.length)) this.faults++;
+      n = Math.min(count, this.held.length);
+      for (let i = 0; i < n; i++) this.cells[cell].push(removeAt(this.held, this.handRng.int(0, this.held.length - 1)));
+    }
+    this.recount(cell);
+    const h = this.hand;
+    if (n > 0 && this.handRng.chance(h.pressProbability)) {
+      const frames = this.handRng.int(h.pressFrames[0], h.pressFrames[1]);
+      this.press(cell, this.handRng.range(h.pressGrams[0], h.pressGrams[1]), this.scheduler.now + frames * this.periodMs);
+    }
+  }
+
+  private press(cell: number, grams: number, until: number): void {
+    if (!this.checkCell(cell)) return;
+    this.pressGrams[cell] = grams;
+    this.pressUntil[cell] = until;
+  }
+
+  private recount(cell: number): void {
+    let g = 0;
+    for (const s of this.cells[cell]) g += s.grams;
+    this.grams[cell] = g;
+  }
+}
+
+function removeAt<T>(items: T[], i: number): T {
+  const item = items[i];
+  items[i] = items[items.length - 1];
+  items.pop();
+  return item;
+}
+
+function assertNever(x: never): never {
+  throw new Error(`unexpected value ${JSON.stringify(x)}`);
+}
