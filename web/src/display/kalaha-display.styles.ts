@@ -1,0 +1,263 @@
+// Styles of <kalaha-display>: readable from three metres on a landscape screen, still usable on a phone.
+import { css } from 'lit';
+
+export const displayStyles = css`
+  :host {
+    display: grid;
+    grid-template-rows: auto auto minmax(0, 1fr) auto;
+    box-sizing: border-box;
+    height: 100vh;
+    height: 100dvh;
+    padding: 1.2vmin 2vmin;
+    gap: 1.2vmin;
+    background: var(--bg);
+    color: var(--text);
+    /* Sizes follow the short side of the screen, so landscape and portrait read alike. */
+    --big: clamp(1.6rem, 6vmin, 5.5rem);
+    --medium: clamp(1.1rem, 3.6vmin, 3rem);
+    --small: clamp(0.9rem, 2.2vmin, 1.7rem);
+    --alert: clamp(1rem, 3vmin, 2.6rem);
+    font-size: var(--small);
+    line-height: 1.25;
+  }
+
+  .link {
+    grid-row: 1;
+    margin: 0;
+    padding: 0.3em 0.8em;
+    border-radius: 0.4em;
+    background: var(--warn-bg);
+    color: var(--warn-text);
+    font-size: var(--medium);
+    font-weight: 700;
+    text-align: center;
+  }
+  .link small {
+    display: block;
+    font-size: var(--small);
+    font-weight: 400;
+  }
+
+  header {
+    grid-row: 2;
+    display: grid;
+    grid-template-columns: 1fr auto 1fr;
+    align-items: center;
+    gap: 2vmin;
+  }
+  .score {
+    display: flex;
+    align-items: baseline;
+    gap: 0.4em;
+    font-size: var(--big);
+    font-weight: 800;
+    padding: 0.05em 0.4em;
+    border: 0.12em solid transparent;
+    border-radius: 0.3em;
+    white-space: nowrap;
+  }
+  .score.south {
+    justify-self: end;
+  }
+  .score.north {
+    justify-self: start;
+  }
+  .score .stones {
+    font-variant-numeric: tabular-nums;
+  }
+  .score .name {
+    font-weight: 700;
+  }
+  .score.marked {
+    border-color: var(--turn-edge);
+  }
+  .middle {
+    display: flex;
+    flex-direction: column;
+    align-items: center;
+    gap: 0.4em;
+  }
+  .meta {
+    display: flex;
+    align-items: center;
+    gap: 0.8em;
+    font-size: var(--small);
+  }
+  .turn {
+    font-size: var(--medium);
+    font-weight: 700;
+    text-align: center;
+  }
+  .turn .arrow {
+    color: var(--turn-edge);
+  }
+  .turn.over {
+    padding: 0.1em 0.6em;
+    border-radius: 0.3em;
+    background: var(--text);
+    color: var(--bg);
+  }
+
+  .board {
+    grid-row: 3;
+    min-height: 0;
+    display: flex;
+    flex-direction: column;
+  }
+  kalaha-board {
+    flex: 1;
+    min-height: 0;
+    display: flex;
+    flex-direction: column;
+    --legend-size: var(--small);
+  }
+  .board.stale kalaha-board,
+  .below.stale {
+    opacity: 0.45;
+  }
+  .waiting {
+    margin: auto;
+    font-size: var(--medium);
+    color: var(--muted);
+  }
+
+  .below {
+    grid-row: 4;
+    /* However many alerts arrive, the board keeps most of the screen. */
+    max-height: 40vh;
+    overflow: hidden;
+    display: grid;
+    grid-template-columns: minmax(0, 2fr) minmax(0, 1fr);
+    gap: 2vmin;
+    align-items: start;
+  }
+  h2 {
+    margin: 0 0 0.2em;
+    font-size: var(--small);
+    font-weight: 700;
+    color: var(--muted);
+    text-transform: uppercase;
+    letter-spacing: 0.06em;
+  }
+  .last-move {
+    margin: 0 0 0.3em;
+    font-size: var(--medium);
+    font-weight: 700;
+  }
+  .outcome {
+    margin: 0 0 0.4em;
+    padding: 0.3em 0.6em;
+    border: 0.15em solid var(--text);
+    border-radius: 0.4em;
+  }
+  .outcome .headline {
+    font-size: var(--big);
+    font-weight: 800;
+  }
+  .outcome .detail {
+    font-size: var(--medium);
+  }
+
+  ul.alerts {
+    list-style: none;
+    margin: 0;
+    padding: 0;
+    display: grid;
+    gap: 0.4em;
+  }
+  .alert {
+    padding: 0.25em 0.6em;
+    border-radius: 0.3em;
+    border-left: 0.5em solid var(--info);
+    background: var(--panel);
+    font-size: var(--alert);
+  }
+  .alert .level {
+    font-weight: 800;
+    margin-right: 0.4em;
+  }
+  .alert .detail {
+    display: block;
+    font-size: var(--small);
+    font-weight: 700;
+  }
+  /* Warnings are black on yellow and errors carry a thick frame: the level never rests on hue alone. */
+  .alert.warn {
+    background: var(--warn-bg);
+    color: var(--warn-text);
+    border-left-color: #000;
+  }
+  .alert.error {
+    border: 0.18em solid var(--error);
+    border-left-width: 0.5em;
+    background: #2a1208;
+  }
+
+  .record .moves {
+    margin: 0;
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.1em 0.9em;
+    font-size: var(--medium);
+  }
+  .record .pair {
+    white-space: nowrap;
+  }
+  .record .no {
+    color: var(--muted);
+    font-size: 0.75em;
+  }
+  .record .latest {
+    text-decoration: underline;
+    text-decoration-thickness: 0.12em;
+    text-underline-offset: 0.15em;
+    font-weight: 800;
+  }
+  h2 .more {
+    color: var(--text);
+  }
+  .record .count,
+  .muted {
+    color: var(--muted);
+  }
+
+  .board-status {
+    padding: 0.1em 0.5em;
+    border-radius: 0.3em;
+    border: 2px solid var(--muted);
+  }
+  .board-status.warn {
+    background: var(--warn-bg);
+    color: var(--warn-text);
+    border-color: var(--warn-bg);
+    font-weight: 700;
+  }
+  .board-status.ok {
+    border-color: var(--turn-edge);
+  }
+
+  /* Portrait (a phone held upright): the board takes the width it is given and the page scrolls. */
+  @media (orientation: portrait) {
+    :host {
+      height: auto;
+      min-height: 100vh;
+      grid-template-rows: auto auto auto auto;
+      align-content: start;
+      --big: clamp(1.3rem, 7vmin, 4rem);
+      --medium: clamp(1rem, 4.6vmin, 2.4rem);
+      --small: clamp(0.85rem, 3.4vmin, 1.6rem);
+      --alert: var(--medium);
+    }
+    .below {
+      grid-template-columns: 1fr;
+      max-height: none;
+    }
+    header {
+      grid-template-columns: 1fr 1fr;
+    }
+    .middle {
+      grid-column: 1 / -1;
+      grid-row: 2;
+    }
+  }
+`;

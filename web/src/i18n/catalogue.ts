@@ -1,0 +1,95 @@
+// The catalogue core: languages, lookup, placeholders and plurals, names of sides, pits and cells.
+import { de, type Catalogue, type MessageKey } from './de.ts';
+import { en } from './en.ts';
+
+export type { Catalogue, MessageKey } from './de.ts';
+
+export const LANGS = ['de', 'en'] as const;
+export type Lang = (typeof LANGS)[number];
+/** German first: the table stands in Freiburg. */
+export const DEFAULT_LANG: Lang = 'de';
+
+export const CATALOGUES: Readonly<Record<Lang, Catalogue>> = { de, en };
+
+export type Params = Readonly<Record<string, string | number>>;
+
+export function isLang(value: unknown): value is Lang {
+  return typeof value === 'string' && (LANGS as readonly string[]).includes(value);
+}
+
+// `{name}` or `{name|one|other}`; names are word characters only, so stray braces stay text.
+const PLACEHOLDER = /\{(\w+)(?:\|([^|{}]*)\|([^|{}]*))?\}/g;
+
+const pluralRules = new Map<Lang, Intl.PluralRules>();
+function plural(lang: Lang, n: number): Intl.LDMLPluralRule {
+  let rules = pluralRules.get(lang);
+  if (!rules) pluralRules.set(lang, (rules = new Intl.PluralRules(lang)));
+  return rules.select(n);
+}
+
+/** The names a template needs, in order of appearance (repeats kept once). */
+export function placeholders(template: string): string[] {
+  const names = new Set<string>();
+  for (const m of template.matchAll(PLACEHOLDER)) names.add(m[1]);
+  return [...names];
+}
+
+/**
+ * Fills a template, or returns null when it names a parameter that is missing:
+ * a sentence with a hole is worse than the server's own fallback sentence.
+ */
+export function fill(lang: Lang, template: string, params: Params = {}): string | null {
+  let missing = false;
+  const text = template.replace(PLACEHOLDER, (_all, name: string, one?: string, other?: string) => {
+    const value = params[name];
+    if (value === undefined) {
+      missing = true;
+      return '';
+    }
+    if (one === undefined) return String(value);
+    return plural(lang, Number(value)) === 'one' ? one : (other ?? '');
+  });
+  return missing ? null : text;
+}
+
+/** The sentence for a key; a missing parameter shows as its name so the gap is visible, never silent. */
+export function t(lang: Lang, key: MessageKey, params: Params = {}): string {
+  const template = CATALOGUES[lang][key];
+  return fill(lang, template, params) ?? template;
+}
+
+export function hasKey(lang: Lang, key: string): key is MessageKey {
+  return Object.hasOwn(CATALOGUES[lang], key);
+}
+
+export type SideName = 'south' | 'north';
+
+export function sideName(lang: Lang, side: SideName): string {
+  return t(lang, side === 'south' ? 'side.south' : 'side.north');
+}
+
+/** Pits in sensor order (the server's cell index 0–11): south's A–F, then north's a–f. */
+export const PIT_LETTERS = ['A', 'B', 'C', 'D', 'E', 'F', 'a', 'b', 'c', 'd', 'e', 'f'] as const;
+/** Cells 12 and 13 are the stores, in the server's sensor order. */
+export const STORE_CELL = { south: 12, north: 13 } as const;
+
+export function pitLetter(pit: number): string {
+  return PIT_LETTERS[pit] ?? `#${pit}`;
+}
+
+/** A sensor cell by name: a pit by its letter, a store by its owner. */
+export function cellName(lang: Lang, cell: number): string {
+  if (cell === STORE_CELL.south) return t(lang, 'cell.store', { side: sideName(lang, 'south') });
+  if (cell === STORE_CELL.north) return t(lang, 'cell.store', { side: sideName(lang, 'north') });
+  return pitLetter(cell);
+}
+
+/** "b, c und d" — a list the way the language says it. */
+export function list(lang: Lang, items: readonly string[]): string {
+  return new Intl.ListFormat(lang, { style: 'long', type: 'conjunction' }).format(items);
+}
+
+/** +2 / −1 with a real minus sign: on a big screen a hyphen is easy to miss. */
+export function signed(n: number): string {
+  return n > 0 ? `+${n}` : n < 0 ? `\u2212${-n}` : '0';
+}

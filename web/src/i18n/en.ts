@@ -1,0 +1,85 @@
+// English texts of every page; the type makes a missing or extra key a compile error.
+import type { Catalogue } from './de.ts';
+
+export const en: Catalogue = {
+  'page.display.title': 'Kalaha · Spieltisch Vauban',
+  'page.referee.title': 'Referee console',
+  'page.setup.title': 'Set-up',
+  'page.games.title': 'Games',
+  'page.later': 'This page arrives in a later version.',
+  'page.toDisplay': 'To the display',
+
+  'lang.choose': 'Language',
+  'lang.de': 'Deutsch',
+  'lang.en': 'English',
+
+  'side.south': 'South',
+  'side.north': 'North',
+
+  'board.label': 'Kalaha board',
+  'board.pit': 'Pit {pit}: {count} {count|stone|stones}',
+  'board.store': "{side}'s store: {count} {count|stone|stones}",
+  'cell.pit': 'pit {pit}',
+  'cell.store': "{side}'s store",
+
+  'legend.origin': 'sown from',
+  'legend.sown': 'received a stone',
+  'legend.captured': 'captured',
+  'legend.diff': 'differs from the game',
+  'legend.pending': 'carry to the store',
+
+  'turn.toMove': '{side} to move',
+  'turn.none': 'Nobody to move',
+
+  'record.title': 'Game',
+  'record.empty': 'No move played yet',
+  'record.plies': '{count} {count|move|moves}',
+  'lastMove.title': 'Last move',
+  'lastMove.sow': '{side} sows {pit}',
+  'lastMove.captures': 'captures {pits}',
+  'event.takeback': 'Taken back: {moves}',
+  'event.new-game': 'New game',
+
+  'outcome.title': 'Game over',
+  'outcome.wins': '{side} wins',
+  'outcome.draw': 'Draw',
+  'outcome.score': 'North {north} · South {south}',
+  'reason.no-stones': 'The player to move has no stones left.',
+  'reason.cannot-feed': 'The opponent has no stones and no move can give them any.',
+  'reason.repetition': 'The same position for the third time.',
+  'reason.agreement': 'Ended by agreement.',
+
+  'alerts.title': 'Notices',
+  'alerts.more': '+{count} more {count|notice|notices}',
+  'alert.level.info': 'Note',
+  'alert.level.warn': 'Attention',
+  'alert.level.error': 'Error',
+  'alert.cells': 'Differs: {cells}',
+
+  'alert.kalaha/forbidden-capture': 'Pit {pit} would capture {stones} stones — not allowed',
+  'alert.kalaha/unfair-capture': "Pit {pit} would take all the opponent's stones — not allowed",
+  'alert.kalaha/must-feed': '{side} must play a move that gives the opponent stones',
+  'alert.kalaha/not-your-pit': 'Pit {pit} does not belong to the player to move',
+  'alert.kalaha/empty-pit': 'Pit {pit} is empty — an empty pit cannot be sown',
+  'alert.kalaha/game-over': 'The game is already over — no more moves',
+  'alert.referee/mismatch':
+    'The board differs from the game in {count} {count|place|places} — please put the stones back as marked',
+  'alert.referee/capture-pending': "Put the captured stones from {pits} into {store}'s store",
+  'alert.referee/sweep-pending': 'Game over — please put the remaining stones into the stores as marked',
+  'alert.referee/takeback': 'Take-back of {moves} recognised — waiting for confirmation',
+  'alert.referee/ambiguous': 'Several moves match the board — please choose at the referee console',
+  'alert.board/not-responding': 'The board is not responding — please check cable and power',
+  'alert.board/calibrating': 'The board is calibrating — please do not touch it',
+
+  'status.board.simulated': 'Board simulated',
+  'status.board.serial': 'Board connected',
+  'status.board.trace': 'Board: replaying a recording',
+  'status.board.none': 'No board',
+  'status.board.notResponding': 'Board not responding',
+  'status.board.uncalibrated': 'not calibrated',
+  'status.link.connecting': 'Connecting to the table …',
+  'status.link.unreachable': 'Cannot reach the table — retrying in {seconds} s',
+  'status.link.retryIn': 'Connection lost — retrying in {seconds} s',
+  'status.link.retrying': 'Connection lost — reconnecting …',
+  'status.link.stale': 'Showing the state from before the connection was lost',
+};

@@ -1,0 +1,2 @@
+// The public face of the stand-in pages: <coming-later> (registered on import).
+export * from './coming-later.ts';
