@@ -74,6 +74,13 @@ type Candidate =
 
 const CELLS = 14;
 const CALIBRATION_FRAMES = 40;
+/** The protocol's default scan rate is 20 frames a second. */
+const FRAME_MS = 50;
+/**
+ * How unlikely each reading is before the weights are looked at, in chi-square units: people make
+ * moves far more often than they take one back or sow a pit they may not.
+ */
+const PRIOR = { here: 0, move: 0, illegal: 4, takeback: 8, 'new-game': 4 } as const;
 
 export class KalahaReferee {
   private plies: Ply[];
@@ -83,12 +90,15 @@ export class KalahaReferee {
   private pending: readonly Transfer[] = [];
   private alertKey: string | null = null;
   private readonly settler: WeightSettler;
+  private readonly settleOptions: SettleOptions;
   private readonly calibration: Float64Array[] = [];
   private readonly takebackDepth: number;
   private readonly margin: number;
   private readonly mismatchMs: number;
   /** A settled picture nothing explains, waiting to be called a mismatch if it stays. */
   private unexplained: SettledPicture | null = null;
+  /** Since when the board has held still on pictures nothing explains (null: it moved since). */
+  private unexplainedSince: number | null = null;
   /** Settled pictures decided so far (for statistics and the bench). */
   decisions = 0;
 
@@ -97,7 +107,8 @@ export class KalahaReferee {
     options: KalahaRefereeOptions = {},
   ) {
     this.plies = [{ state: initial(rules), move: null, pit: null, sown: [], captures: [] }];
-    this.settler = new WeightSettler(CELLS, options.settle ?? DEFAULT_SETTLE);
+    this.settleOptions = options.settle ?? DEFAULT_SETTLE;
+    this.settler = new WeightSettler(CELLS, this.settleOptions);
     this.takebackDepth = options.takebackDepth ?? 12;
     this.margin = options.margin ?? 9;
     this.mismatchMs = options.mismatchMs ?? 1500;
@@ -149,10 +160,20 @@ export class KalahaReferee {
     if (!this.model) this.keepForCalibration(tenths);
     const picture = this.settler.push(t, tenths);
     if (picture) return this.model ? this.decide(picture) : this.calibrate(picture);
-    if (this.unexplained && this.settler.holding && t - this.unexplained.t >= this.mismatchMs) {
-      const events = this.mismatch(this.unexplained);
+    if (!this.unexplained) return NONE;
+    if (!this.settler.holding) {
+      this.unexplainedSince = null;
+      return NONE;
+    }
+    this.unexplainedSince ??= t;
+    if (t - this.unexplainedSince >= this.mismatchMs) {
+      const picture = this.unexplained;
       this.unexplained = null;
-      return events;
+      if (this.model) return this.mismatch(picture);
+      const message = this.plies.length === 1
+        ? 'Waiting for the opening position: every pit filled, stores empty.'
+        : 'Waiting for the board to show the position of the game being resumed.';
+      return [this.raise(t, 'calibrating', 'board/calibrating', message, { seeds: this.rules.seedsPerPit })].filter(isEvent);
     }
     return NONE;
   }
@@ -179,41 +200,45 @@ export class KalahaReferee {
    * the mean stone weight.
    */
   private calibrate(picture: SettledPicture): RefereeEvent[] {
-    const seeds = this.rules.seedsPerPit;
     const g = picture.grams;
     const expected = observe(this.state);
     const looksRight = expected.every((count, i) => (count === 0 ? g[i] < 0.6 : g[i] > count * 0.5));
     if (!looksRight) {
-      this.settler.forgetLast();
-      const message = this.plies.length === 1
-        ? 'Waiting for the opening position: every pit filled, stores empty.'
-        : 'Waiting for the board to show the position of the game being resumed.';
-      return [this.raise(picture.t, 'calibrating', 'board/calibrating', message, { seeds })].filter(isEvent);
+      // Said only if the board stays so: people are still filling the pits.
+      this.explainNot(picture);
+      return NONE;
     }
+    this.unexplained = null;
     const pits = expected.slice(0, 12).map((count, i) => ({ count, grams: g[i] })).filter((p) => p.count > 0);
-    const stones = 12 * seeds;
+    const stones = 12 * this.rules.seedsPerPit;
     const stone = picture.total / stones;
     // Pits of n stones spread by √n single-stone spreads.
     const pitSpread = Math.sqrt(pits.reduce((s, p) => s + (p.grams - p.count * stone) ** 2 / p.count, 0) / Math.max(1, pits.length - 1));
     const spread = Math.min(Math.max(pitSpread, 0.1 * stone), 0.6 * stone);
     const frameNoise = estimateNoise(this.calibration);
-    const settledNoise = frameNoise / Math.sqrt(DEFAULT_SETTLE.minFrames);
-    const lightest = Math.min(Math.max(stone - 3 * spread, 0.6), 0.8 * stone);
+    const frames = Math.max(this.settleOptions.minFrames, Math.round(this.settleOptions.settleMs / FRAME_MS));
+    const settledNoise = frameNoise / Math.sqrt(frames);
+    // Twelve pit weights say too little about the lightest stone of a set: take what PROTOCOL.md
+    // says people bring (about a gram at the least), or less for a set of lighter stones still.
+    const lightest = Math.min(0.8, 0.8 * stone);
     this.model = {
       stone,
       stoneSpread: spread,
       lightest,
       heaviest: Math.max(12, 2.5 * stone),
-      tolerance: 4 * settledNoise + 0.25,
+      // Noise of the window's mean, the protocol's 0.1 g steps, and a little drift between pictures.
+      tolerance: 3.5 * settledNoise + 0.1,
       noise: settledNoise + 0.05,
     };
     // Holding still means moving less than a fraction of the lightest stone; the total must be
     // conserved closely enough that a single stone in a hand shows.
     this.settler.stillTolerance = Math.min(Math.max(0.25, 4 * frameNoise), Math.max(0.45 * lightest, 3 * frameNoise));
+    this.settler.stepTolerance = Math.max(0.15, 3 * frameNoise * Math.sqrt(4 / frames));
     this.settler.changeTolerance = this.model.tolerance / 2;
     this.settler.expectedTotal = picture.total;
     const totalNoise = settledNoise * Math.sqrt(CELLS);
     this.settler.totalTolerance = Math.max(Math.min(3 * totalNoise + 0.2, 0.6 * lightest), 2 * totalNoise);
+    this.settler.driftTolerance = this.model.tolerance;
     this.ref = { counts: observe(this.state), grams: picture.grams };
     this.calibration.length = 0;
     const events: RefereeEvent[] = [];
@@ -231,8 +256,9 @@ export class KalahaReferee {
     let second: { c: Candidate; m: Match } | null = null;
     let here: { c: Candidate; m: Match } | null = null;
     for (const c of this.candidates()) {
-      const m = matchTarget(model, ref, c.target, picture.grams);
-      if (!m) continue;
+      const fit = matchTarget(model, ref, c.target, picture.grams);
+      if (!fit) continue;
+      const m = { ...fit, score: fit.score + PRIOR[c.kind] };
       if (c.kind === 'here') here = { c, m };
       if (!best || m.score < best.m.score) {
         second = best;
@@ -240,11 +266,17 @@ export class KalahaReferee {
       } else if (!second || m.score < second.m.score) second = { c, m };
     }
     const t = picture.t;
-    this.unexplained = null;
     if (!best) {
-      this.unexplained = picture;
+      // The next player may have started before the board was still: try two moves at once.
+      const both = this.twoMoves(picture);
+      if (both) {
+        this.unexplained = null;
+        return both;
+      }
+      this.explainNot(picture);
       return NONE;
     }
+    this.unexplained = null;
     // Nothing happened is the safest reading whenever it fits about as well as anything else.
     if (here && here.m.score <= best.m.score + this.margin) return this.apply(here.c, here.m, picture);
     if (second && second.m.score < best.m.score + this.margin && !sameMeaning(best.c, second.c)) {
@@ -254,10 +286,51 @@ export class KalahaReferee {
     return this.apply(best.c, best.m, picture);
   }
 
+  private explainNot(picture: SettledPicture): void {
+    if (!this.unexplained) this.unexplainedSince = picture.t;
+    this.unexplained = picture;
+  }
+
+  /** Two legal moves in a row that explain the picture, if exactly one pair does. */
+  private twoMoves(picture: SettledPicture): RefereeEvent[] | null {
+    const model = this.model as WeightModel;
+    const ref = this.ref as Reference;
+    const state = this.state;
+    if (state.outcome || this.pending.length) return null;
+    let found: { first: KalahaMove; second: KalahaMove; score: number }[] = [];
+    for (const first of legalMoves(state)) {
+      const mid = play(state, first);
+      if (!mid.ok || mid.value.outcome) continue;
+      for (const second of legalMoves(mid.value)) {
+        const next = play(mid.value, second);
+        if (!next.ok) continue;
+        const m = matchTarget(model, ref, { counts: observe(next.value), transfers: [] }, picture.grams);
+        if (m) found.push({ first, second, score: m.score });
+      }
+    }
+    found = found.sort((a, b) => a.score - b.score);
+    if (found.length === 0 || (found.length > 1 && found[1].score < found[0].score + this.margin)) return null;
+    const events: RefereeEvent[] = [];
+    if (this.alertKey) events.push(this.clear(picture.t));
+    for (const move of [found[0].first, found[0].second]) {
+      const before = this.state;
+      const next = play(before, move);
+      if (!next.ok) return null;
+      const sown = sowing(before, move.pit);
+      const captures = capturedIn(before, sown.afterSow, sown.captures, next.value) ? sown.captures : [];
+      this.plies.push({ state: next.value, move: PITS[move.pit], pit: move.pit, sown: sownPits(before, move.pit), captures });
+      events.push({ kind: 'move', t: picture.t, move: PITS[move.pit], ply: this.plies.length - 1, pending: [] });
+      if (next.value.outcome) events.push({ kind: 'end', t: picture.t, outcome: next.value.outcome });
+    }
+    this.ref = { counts: observe(this.state), grams: picture.grams };
+    return events;
+  }
+
   private *candidates(): Generator<Candidate> {
     const state = this.state;
     const n = this.plies.length - 1;
     yield { kind: 'here', target: { counts: observe(state), transfers: this.pending } };
+    const reached = new Set([observe(state).join()]);
     const legal = state.outcome ? [] : legalMoves(state);
     for (const move of legal) {
       const next = play(state, move);
@@ -265,6 +338,10 @@ export class KalahaReferee {
       const sown = sowing(state, move.pit);
       const capturesApplied = capturedIn(state, sown.afterSow, sown.captures, next.value);
       const captures = capturesApplied ? sown.captures : [];
+      // What the board shows on the way (sown, captures not yet carried) is this move too.
+      reached.add(observe(next.value).join());
+      reached.add(sown.afterSow.join());
+      reached.add(afterCaptures(sown.afterSow, captures, STORE[state.toMove]).join());
       yield {
         kind: 'move',
         move,
@@ -294,15 +371,15 @@ export class KalahaReferee {
       const sown = sowing(state, pit);
       const store = STORE[owner(pit)];
       // A person sowing an illegal pit may or may not go on to carry its capture: both fit.
-      yield {
-        kind: 'illegal',
-        pit,
-        error,
-        target: { counts: afterCaptures(sown.afterSow, sown.captures, store), transfers: captureTransfers(sown.afterSow, sown.captures, store) },
-      };
+      yield { kind: 'illegal', pit, error, target: { counts: sown.afterSow, transfers: [] } };
+      if (sown.captures.length) yield { kind: 'illegal', pit, error, target: { counts: afterCaptures(sown.afterSow, sown.captures, store), transfers: [] } };
     }
+    // Positions repeat in Kalaha: a take-back to a position that a move also reaches is that move.
     for (let k = n - 1; k >= Math.max(0, n - this.takebackDepth); k--) {
-      yield { kind: 'takeback', toPly: k, target: { counts: observe(this.plies[k].state), transfers: [] } };
+      const counts = observe(this.plies[k].state);
+      if (reached.has(counts.join())) continue;
+      reached.add(counts.join());
+      yield { kind: 'takeback', toPly: k, target: { counts, transfers: [] } };
     }
     if (state.outcome) yield { kind: 'new-game', target: { counts: observe(initial(this.rules)), transfers: [] } };
   }
@@ -312,7 +389,6 @@ export class KalahaReferee {
     const events: RefereeEvent[] = [];
     const settleOn = (counts: readonly number[]) => {
       this.ref = { counts, grams: picture.grams };
-      this.settler.expectedTotal = picture.total;
     };
     switch (c.kind) {
       case 'here':

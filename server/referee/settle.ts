@@ -35,12 +35,22 @@ export class WeightSettler {
   private readonly mean: Float64Array;
   private last: Float64Array | null = null;
   /** Largest deviation from a cell's median that still counts as holding still, in grams. */
-  stillTolerance = 0.5;
+  stillTolerance = 1;
+  /** Largest difference between the means of the window's two halves, grams. */
+  stepTolerance = 0.6;
   /** Largest change of a cell that does not make a new picture, in grams. */
   changeTolerance = 0.3;
   /** The total the board must weigh to be settled; null while unknown (before calibration). */
   expectedTotal: number | null = null;
   totalTolerance = 0.8;
+  /**
+   * Load cells drift. While the board holds still and no cell has moved beyond this many grams
+   * since the last picture (a stone in a hand, or a pressing hand, would move one cell by more),
+   * the expected total follows the measured one a little each frame, so drift is tracked and noise
+   * averages out. 0 = off (before calibration).
+   */
+  driftTolerance = 0;
+  driftRate = 0.05;
   /** True while the board still shows the last picture emitted (stable, conserved, unchanged). */
   holding = false;
 
@@ -80,6 +90,13 @@ export class WeightSettler {
     return this.check(t);
   }
 
+  /** The board holds still: if no cell moved beyond the drift tolerance, follow the total. */
+  private followDrift(total: number): void {
+    if (!this.last || this.driftTolerance <= 0 || this.expectedTotal === null) return;
+    if (differs(this.last, this.mean, this.driftTolerance)) return;
+    this.expectedTotal += this.driftRate * (total - this.expectedTotal);
+  }
+
   private check(t: number): SettledPicture | null {
     this.holding = false;
     const { settleMs, minFrames, maxFrames } = this.options;
@@ -103,6 +120,10 @@ export class WeightSettler {
       let outliers = 0;
       let sum = 0;
       let used = 0;
+      // The newer and the older half of the window must agree: a stone of a gram dropped into a
+      // pit halfway through shows as a step between them even where single frames are noisy.
+      let newer = 0;
+      let newerUsed = 0;
       for (let k = 0; k < n; k++) {
         const v = this.frames[(this.head - 1 - k + maxFrames) % maxFrames][c];
         if (Math.abs(v - median) > this.stillTolerance) {
@@ -110,11 +131,20 @@ export class WeightSettler {
         } else {
           sum += v;
           used++;
+          if (k < n >> 1) {
+            newer += v;
+            newerUsed++;
+          }
         }
+      }
+      if (newerUsed > 0 && used > newerUsed) {
+        const step = newer / newerUsed - (sum - newer) / (used - newerUsed);
+        if (Math.abs(step) > this.stepTolerance) return null;
       }
       this.mean[c] = sum / used;
       total += this.mean[c];
     }
+    this.followDrift(total);
     if (this.expectedTotal !== null && Math.abs(total - this.expectedTotal) > this.totalTolerance) return null;
     if (this.last && !differs(this.last, this.mean, this.changeTolerance)) {
       this.holding = true;

@@ -48,6 +48,9 @@ export interface Match {
   readonly complete: boolean;
 }
 
+/** How far a load cell's zero may wander over a game, grams. */
+const ZERO_DRIFT = 2;
+
 function lowest(model: WeightModel, delta: number): number {
   return delta >= 0 ? delta * model.lightest : delta * model.heaviest;
 }
@@ -91,7 +94,9 @@ export function matchTarget(model: WeightModel, ref: Reference, target: Target, 
       }
       if (tr.to === i) lo -= tr.stones;
     }
-    if (picture[i] < lo * model.lightest - model.tolerance || picture[i] > hi * model.heaviest + model.tolerance) return null;
+    // Where the cell may be at all (the change from the reference says the rest); load cells'
+    // zero wanders, so this bound is loose.
+    if (picture[i] < lo * model.lightest - model.tolerance - ZERO_DRIFT || picture[i] > hi * model.heaviest + model.tolerance + ZERO_DRIFT) return null;
     if (!fits(model, change, lo - ref.counts[i], hi - ref.counts[i])) return null;
     if (lo === hi) score += chi(model, change, lo - ref.counts[i]);
     else if (source && picture[i] > model.tolerance) complete = false;

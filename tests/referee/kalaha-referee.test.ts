@@ -87,6 +87,44 @@ describe('Kalaha referee', () => {
     expect(referee.record()).toEqual([]);
   });
 
+  test('two moves made without a pause in between are both recognised', () => {
+    const { table } = start({ seed: 11 });
+    table.sow(pit('C')).sow(pit('e')).wait(1500);
+    const { referee, events } = run(table);
+    expect(kinds(events)).toEqual(['calibrated', 'move C', 'move e']);
+    expect(referee.record()).toEqual(['C', 'e']);
+  });
+
+  test('a board being filled is not an alert; the referee calibrates once the opening stands', () => {
+    const table = new Table({ seed: 12 });
+    const stones = table.cells.map((c) => c.splice(0));
+    table.wait(1000);
+    for (let p = 0; p < 12; p++) {
+      table.hand.push(...stones[p]);
+      for (let k = 0; k < 4; k++) table.drop(p);
+    }
+    table.wait(1500);
+    const { events } = run(table);
+    expect(kinds(events)).toEqual(['calibrated']);
+  });
+
+  test('an empty table left standing says it waits for the opening position', () => {
+    const table = new Table({ seed: 13 });
+    for (const c of table.cells) c.splice(0);
+    table.wait(5000);
+    expect(kinds(run(table).events)).toEqual(['alert board/calibrating']);
+  });
+
+  test('slow load-cell drift does not stop the game', () => {
+    let { table, state } = start({ seed: 14, drift: 0.03 });
+    state = playOn(table, state, { kind: 'sow', pit: pit('C') });
+    table.wait(600_000);
+    state = playOn(table, state, { kind: 'sow', pit: pit('e') });
+    const { referee, events } = run(table);
+    expect(referee.record()).toEqual(['C', 'e']);
+    expect(events.filter((e) => e.kind === 'alert')).toEqual([]);
+  });
+
   test.each([
     ['mixed 1–10 g', 21, (r: () => number) => 1 + 9 * r()],
     ['marbles', 22, (r: () => number) => 5 + 0.4 * r()],

@@ -26,6 +26,8 @@ export interface TableOptions {
   readonly stone?: (random: () => number) => number;
   readonly noise?: number;
   readonly glitchRate?: number;
+  /** Load-cell drift, grams per minute, the same on every cell. */
+  readonly drift?: number;
 }
 
 export class Table {
@@ -37,11 +39,13 @@ export class Table {
   readonly random: () => number;
   private readonly noise: number;
   private readonly glitchRate: number;
+  private readonly drift: number;
 
   constructor(options: TableOptions = {}) {
     this.random = rng(options.seed ?? 1);
     this.noise = options.noise ?? 0.1;
     this.glitchRate = options.glitchRate ?? 0;
+    this.drift = options.drift ?? 0;
     const stone = options.stone ?? ((r) => 1 + 9 * r());
     const seeds = options.seedsPerPit ?? 4;
     for (let pit = 0; pit < 12; pit++) for (let k = 0; k < seeds; k++) this.cells[pit].push(Math.round(stone(this.random) * 10) / 10);
@@ -59,11 +63,11 @@ export class Table {
   wait(ms: number): this {
     for (let end = this.t + ms; this.t < end; this.t += 50) {
       const tenths = this.cells.map((stones, i) => {
-        const grams = stones.reduce((s, w) => s + w, 0) + this.press[i] + this.gauss() * this.noise;
+        const grams = stones.reduce((s, w) => s + w, 0) + this.press[i] + this.gauss() * this.noise + (this.drift * this.t) / 60_000;
         return Math.round(grams * 10);
       });
       if (this.random() < this.glitchRate) tenths[Math.floor(this.random() * 14)] = Math.round(this.random() * 3000);
-      this.frames.push({ t: this.t, tenths });
+      this.frames.push({ t: this.t, tenths, counts: this.counts(), hand: this.hand.length } as Frame);
     }
     return this;
   }
