@@ -36,8 +36,12 @@ describe('fake server', () => {
     const steps = playRecord(['C', 'e', 'F', 'd']);
     const d = steps[3];
     expect(d.captures).toEqual([2]);
-    expect(d.sown.pits[2]).toBe(2);
+    expect(d.afterSow[2]).toBe(2);
+    expect(d.afterSow[1]).toBe(6);
     expect(d.settled.stores).toEqual({ south: 0, north: 2 });
+    // Like the server's view: the capture already counted, the pit listed until its stones are carried.
+    expect(d.sown.pits[2]).toBe(0);
+    expect(d.sown.pending).toEqual([{ pit: 2, store: 'north', reason: 'capture' }]);
     expect(d.settled.pits.reduce((a, b) => a + b, 0) + 2).toBe(48);
   });
 

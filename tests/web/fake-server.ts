@@ -28,7 +28,12 @@ interface Position {
 export interface Step {
   readonly move: string;
   readonly before: Position;
-  /** Right after sowing: captured stones still lie in their pits, waiting to be carried. */
+  /** The pits as the sower leaves them, captured stones still lying there. */
+  readonly afterSow: readonly number[];
+  /**
+   * The view right after the move, as the real server sends it: the game's state (captured stones
+   * already counted in the store), with the captured pits listed as pending until they are carried.
+   */
   readonly sown: KalahaView;
   /** After the captured stones are in the store. */
   readonly settled: Position;
@@ -59,15 +64,6 @@ export function sow(pos: Position, pit: number): Step {
     if (j === 0 || j === 6) break;
   }
   const next = other(mover);
-  const view: KalahaView = {
-    game: 'kalaha',
-    pits,
-    stores: { ...pos.stores },
-    toMove: next,
-    outcome: null,
-    lastMove: { pit, sown, captures },
-    pending: captures.map((p) => ({ pit: p, store: mover, reason: 'capture' as const })),
-  };
   const settledPits = [...pits];
   let taken = 0;
   for (const p of captures) {
@@ -75,7 +71,23 @@ export function sow(pos: Position, pit: number): Step {
     settledPits[p] = 0;
   }
   const stores = { ...pos.stores, [mover]: pos.stores[mover] + taken };
-  return { move: LETTERS[pit], before: pos, sown: view, settled: { pits: settledPits, stores, toMove: next }, captures };
+  const view: KalahaView = {
+    game: 'kalaha',
+    pits: settledPits,
+    stores,
+    toMove: next,
+    outcome: null,
+    lastMove: { pit, sown, captures },
+    pending: captures.map((p) => ({ pit: p, store: mover, reason: 'capture' as const })),
+  };
+  return {
+    move: LETTERS[pit],
+    before: pos,
+    afterSow: pits,
+    sown: view,
+    settled: { pits: settledPits, stores, toMove: next },
+    captures,
+  };
 }
 
 export function playRecord(record: readonly string[]): Step[] {
@@ -107,7 +119,7 @@ export function randomGame(seed: number, until: (step: Step, ply: number) => boo
 }
 
 function settledView(step: Step): KalahaView {
-  return { ...step.sown, pits: step.settled.pits, stores: step.settled.stores, pending: [] };
+  return { ...step.sown, pending: [] };
 }
 
 const BOARD_OK: BoardStatus = { source: 'simulated', connected: true, calibrated: true, framesPerSecond: 20, dropped: 0 };
@@ -227,8 +239,11 @@ export function script(scenario: Scenario): Script {
       const finalStores = { ...pos.stores, [taker]: pos.stores[taker] + left };
       const winner: SideName | 'draw' =
         finalStores.south === finalStores.north ? 'draw' : finalStores.south > finalStores.north ? 'south' : 'north';
+      // As the server sends it: the game's final state, the swept pits listed until they are carried.
       const view: KalahaView = {
         ...settledView(last),
+        pits: pos.pits.map((n, p) => (owner(p) === taker ? 0 : n)),
+        stores: finalStores,
         toMove: null,
         outcome: { winner, reason: 'no-stones' },
         pending: pos.pits.flatMap((n, p) => (n > 0 ? [{ pit: p, store: taker, reason: 'end' as const }] : [])),

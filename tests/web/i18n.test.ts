@@ -7,21 +7,23 @@ import { chooseLang } from '../../web/src/i18n/lang.ts';
 
 const keys = (lang: (typeof LANGS)[number]) => Object.keys(CATALOGUES[lang]).sort();
 
-/** Params as the server is asked to send them (see the web report); one row per code, checked below. */
+/** Params as the rules engine and referee send them today (capture/sweep/takeback/not-responding: as proposed). */
 const SAMPLE_PARAMS: Record<AlertCode, Params> = {
   'kalaha/forbidden-capture': { pit: 'C', stones: 12 },
-  'kalaha/unfair-capture': { pit: 'd' },
-  'kalaha/must-feed': { side: 'north' },
-  'kalaha/not-your-pit': { pit: 'b' },
+  'kalaha/unfair-capture': { pit: 'd', stones: 9 },
+  'kalaha/capture-not-allowed': { pit: 'D' },
+  'kalaha/must-feed': { pit: 'a' },
+  'kalaha/not-your-pit': { pit: 'b', side: 'south' },
+  'kalaha/illegal-move': { pit: 'c' },
   'kalaha/empty-pit': { pit: 'E' },
   'kalaha/game-over': {},
   'referee/mismatch': { count: 2 },
   'referee/capture-pending': { pits: 'b c', store: 'south' },
   'referee/sweep-pending': {},
   'referee/takeback': { moves: 'F d' },
-  'referee/ambiguous': {},
+  'referee/ambiguous': { options: 'C / D' },
   'board/not-responding': {},
-  'board/calibrating': {},
+  'board/calibrating': { seeds: 4 },
 };
 
 function alertOf(code: string, params: Params = {}, cells?: Alert['cells']): Alert {
@@ -127,5 +129,13 @@ describe('language choice', () => {
     expect(chooseLang('?lang=fr', 'en')).toBe('en');
     expect(chooseLang('', null)).toBe('de');
     expect(chooseLang('?x=1', 'klingon')).toBe('de');
+  });
+});
+
+describe('alerts as the engine words them', () => {
+  it('names the player to move for a pit of the opponent', () => {
+    const alert = alertOf('kalaha/not-your-pit', { pit: 'b', side: 'south' });
+    expect(formatAlert('de', alert).text).toBe('Süd ist am Zug — Mulde b gehört dem Gegner');
+    expect(formatAlert('en', alert).text).toBe("It is South's turn — pit b belongs to the opponent");
   });
 });

@@ -8,7 +8,6 @@ import {
   linkNotice,
   outcomeLines,
   recordRows,
-  storesAfterPending,
 } from '../../web/src/display/present.ts';
 
 const BOARD: BoardStatus = { source: 'serial', connected: true, calibrated: true, framesPerSecond: 20, dropped: 0 };
@@ -75,17 +74,16 @@ describe('linkNotice', () => {
 });
 
 describe('outcomeLines', () => {
-  it('counts the stones still to be swept into the result', () => {
+  it('names the winner, the final stores and the reason', () => {
     const over: KalahaView = {
       ...VIEW,
-      pits: [0, 0, 0, 0, 0, 0, 1, 1, 0, 2, 0, 0],
-      stores: { south: 32, north: 12 },
+      pits: Array(12).fill(0),
+      stores: { south: 32, north: 16 },
       toMove: null,
       outcome: { winner: 'south', reason: 'no-stones' },
       lastMove: null,
       pending: [6, 7, 9].map((pit) => ({ pit, store: 'north' as const, reason: 'end' as const })),
     };
-    expect(storesAfterPending(over)).toEqual({ south: 32, north: 16 });
     expect(outcomeLines('de', over)).toEqual({
       headline: 'Süd gewinnt',
       score: 'Nord 16 · Süd 32',

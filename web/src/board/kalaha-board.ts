@@ -112,9 +112,7 @@ export class KalahaBoard extends LitElement {
   private renderStore(side: SideName, diff: number | undefined): SVGTemplateResult {
     const box = storeBox(side);
     const count = this.stores[side];
-    const incoming = this.pending
-      .filter((p) => p.store === side)
-      .reduce((sum, p) => sum + (this.pits[p.pit] ?? 0), 0);
+    const incoming = this.pending.some((p) => p.store === side);
     const cx = box.x + box.width / 2;
     const cy = box.y + box.height / 2;
     const label = t(this.lang, 'board.store', { side: sideName(this.lang, side), count });
@@ -122,12 +120,12 @@ export class KalahaBoard extends LitElement {
       <g role="img" aria-label=${label}>
         <rect class="pit ${diff ? 'differs' : ''}" x=${box.x} y=${box.y} width=${box.width} height=${box.height}
           rx=${box.width / 2}></rect>
-        ${incoming > 0 ? svg`<rect class="store-pending" x=${box.x - 6} y=${box.y - 6} width=${box.width + 12}
+        ${incoming ? svg`<rect class="store-pending" x=${box.x - 6} y=${box.y - 6} width=${box.width + 12}
           height=${box.height + 12} rx=${box.width / 2 + 6}></rect>` : nothing}
         <text class="store-count" x=${cx} y=${cy}>${count}</text>
         <text class="store-label" x=${box.label.x} y=${box.label.y}>${sideName(this.lang, side)}</text>
         ${diff ? badge('diff', { x: box.x + box.width - 20, y: box.y + 40 }, signed(diff)) : nothing}
-        ${incoming > 0 ? badge('pending', { x: cx, y: box.y + box.height - 50 }, `+${incoming}`) : nothing}
+        ${incoming ? badge('pending', { x: cx, y: box.y + box.height - 50 }, side === 'north' ? '\u2190' : '\u2192') : nothing}
       </g>`;
   }
 
@@ -169,11 +167,7 @@ export class KalahaBoard extends LitElement {
         <text class="letter" x=${letterAt.x} y=${letterAt.y}>${letter}</text>
         ${marks.diff ? badge('diff', { x: c.x + 62, y: c.y + outward * 62 }, signed(marks.diff)) : nothing}
         ${marks.pending
-          ? badge(
-              'pending',
-              { x: c.x - 62, y: c.y + outward * 62 },
-              marks.pending.store === 'north' ? `\u2190${count}` : `${count}\u2192`,
-            )
+          ? badge('pending', { x: c.x - 62, y: c.y + outward * 62 }, marks.pending.store === 'north' ? '\u2190' : '\u2192')
           : nothing}
       </g>`;
   }

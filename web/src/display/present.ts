@@ -67,26 +67,17 @@ export interface OutcomeLines {
   readonly reason: string;
 }
 
-/**
- * Stores as they will be once the pending stones are carried: at the end of a game the view still
- * shows the pits to sweep, and the result is what counts.
- */
-export function storesAfterPending(view: KalahaView): { south: number; north: number } {
-  const stores = { ...view.stores };
-  for (const p of view.pending) stores[p.store] += view.pits[p.pit] ?? 0;
-  return stores;
-}
-
 export function outcomeLines(lang: Lang, view: KalahaView): OutcomeLines | null {
   const outcome = view.outcome;
   if (!outcome) return null;
   const headline =
     outcome.winner === 'draw' ? t(lang, 'outcome.draw') : t(lang, 'outcome.wins', { side: sideName(lang, outcome.winner) });
   const reasonKey = `reason.${outcome.reason}`;
-  const final = storesAfterPending(view);
+  // The view is the game's state: swept stones already count in the stores, even while `pending`
+  // says they still lie in the pits.
   return {
     headline,
-    score: t(lang, 'outcome.score', { north: final.north, south: final.south }),
+    score: t(lang, 'outcome.score', { north: view.stores.north, south: view.stores.south }),
     // A reason this page does not know yet is still worth showing as the server wrote it.
     reason: hasKey(lang, reasonKey) ? t(lang, reasonKey) : outcome.reason,
   };

@@ -6,8 +6,10 @@ import { CATALOGUES, cellName, fill, hasKey, list, signed, sideName, t, type Lan
 export const ALERT_CODES = [
   'kalaha/forbidden-capture',
   'kalaha/unfair-capture',
+  'kalaha/capture-not-allowed',
   'kalaha/must-feed',
   'kalaha/not-your-pit',
+  'kalaha/illegal-move',
   'kalaha/empty-pit',
   'kalaha/game-over',
   'referee/mismatch',

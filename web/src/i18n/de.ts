@@ -57,9 +57,12 @@ export const de = {
   'alert.cells': 'Abweichung: {cells}',
 
   'alert.kalaha/forbidden-capture': 'Mulde {pit} würde {stones} Steine schlagen — nicht erlaubt',
-  'alert.kalaha/unfair-capture': 'Mulde {pit} würde dem Gegner alle Steine nehmen — nicht erlaubt',
-  'alert.kalaha/must-feed': '{side} muss einen Zug spielen, der dem Gegner Steine gibt',
-  'alert.kalaha/not-your-pit': 'Mulde {pit} gehört nicht dem Spieler am Zug',
+  'alert.kalaha/unfair-capture': 'Mulde {pit} würde dem Gegner alle {stones} Steine nehmen — nicht erlaubt',
+  'alert.kalaha/capture-not-allowed':
+    'Mulde {pit} darf gesät werden, aber nicht schlagen — bitte die geschlagenen Steine zurücklegen',
+  'alert.kalaha/must-feed': 'Der Gegner hat keine Steine mehr: Der Zug muss ihm welche geben — Mulde {pit} tut das nicht',
+  'alert.kalaha/not-your-pit': '{side} ist am Zug — Mulde {pit} gehört dem Gegner',
+  'alert.kalaha/illegal-move': 'Mulde {pit} kann jetzt nicht gesät werden',
   'alert.kalaha/empty-pit': 'Mulde {pit} ist leer — eine leere Mulde kann nicht gesät werden',
   'alert.kalaha/game-over': 'Das Spiel ist schon zu Ende — kein Zug mehr möglich',
   'alert.referee/mismatch':
@@ -67,9 +70,10 @@ export const de = {
   'alert.referee/capture-pending': 'Geschlagene Steine aus {pits} in den Gewinn-Napf {store} legen',
   'alert.referee/sweep-pending': 'Spiel vorbei — bitte die übrigen Steine wie markiert in die Gewinn-Näpfe legen',
   'alert.referee/takeback': 'Rücknahme von {moves} erkannt — wartet auf Bestätigung',
-  'alert.referee/ambiguous': 'Mehrere Züge passen zum Brett — bitte am Schiedsrichterpult wählen',
+  'alert.referee/ambiguous': 'Das Brett passt zu mehreren Zügen ({options}) — warte auf ein eindeutiges Bild',
   'alert.board/not-responding': 'Das Brett antwortet nicht — bitte Kabel und Strom prüfen',
-  'alert.board/calibrating': 'Das Brett wird kalibriert — bitte nichts berühren',
+  'alert.board/calibrating':
+    'Das Brett wird kalibriert — bitte die Stellung des Spiels aufbauen (zu Beginn {seeds} Steine je Mulde)',
 
   'status.board.simulated': 'Brett simuliert',
   'status.board.serial': 'Brett verbunden',

@@ -57,9 +57,11 @@ export const en: Catalogue = {
   'alert.cells': 'Differs: {cells}',
 
   'alert.kalaha/forbidden-capture': 'Pit {pit} would capture {stones} stones — not allowed',
-  'alert.kalaha/unfair-capture': "Pit {pit} would take all the opponent's stones — not allowed",
-  'alert.kalaha/must-feed': '{side} must play a move that gives the opponent stones',
-  'alert.kalaha/not-your-pit': 'Pit {pit} does not belong to the player to move',
+  'alert.kalaha/unfair-capture': "Pit {pit} would take all {stones} of the opponent's stones — not allowed",
+  'alert.kalaha/capture-not-allowed': 'Pit {pit} may be sown but may not capture — please put the captured stones back',
+  'alert.kalaha/must-feed': 'The opponent has no stones left: the move must give them some — pit {pit} does not',
+  'alert.kalaha/not-your-pit': "It is {side}'s turn — pit {pit} belongs to the opponent",
+  'alert.kalaha/illegal-move': 'Pit {pit} cannot be sown now',
   'alert.kalaha/empty-pit': 'Pit {pit} is empty — an empty pit cannot be sown',
   'alert.kalaha/game-over': 'The game is already over — no more moves',
   'alert.referee/mismatch':
@@ -67,9 +69,9 @@ export const en: Catalogue = {
   'alert.referee/capture-pending': "Put the captured stones from {pits} into {store}'s store",
   'alert.referee/sweep-pending': 'Game over — please put the remaining stones into the stores as marked',
   'alert.referee/takeback': 'Take-back of {moves} recognised — waiting for confirmation',
-  'alert.referee/ambiguous': 'Several moves match the board — please choose at the referee console',
+  'alert.referee/ambiguous': 'The board fits more than one move ({options}) — waiting for a clearer picture',
   'alert.board/not-responding': 'The board is not responding — please check cable and power',
-  'alert.board/calibrating': 'The board is calibrating — please do not touch it',
+  'alert.board/calibrating': 'The board is calibrating — please set up the position of the game ({seeds} stones per pit at the start)',
 
   'status.board.simulated': 'Board simulated',
   'status.board.serial': 'Board connected',
