@@ -233,7 +233,6 @@ function readInts(s: string, end: number, signed: boolean, expected: number): nu
   while (true) {
     const v = readInt(s, end, signed);
     if (Number.isNaN(v)) return null;
-    if (expected > 0 && n >= expected) return null;
     out.push(v);
     n++;
     if (at === end) break;

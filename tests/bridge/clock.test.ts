@@ -57,6 +57,15 @@ describe('Scheduler', () => {
     expect(s.nextTime()).toBe(Infinity);
   });
 
+  test('many events at one time run in the order they were scheduled', () => {
+    const s = new Scheduler();
+    const log: number[] = [];
+    for (let i = 0; i < 50; i++) s.at(i % 3 === 0 ? 5 : 7, () => log.push(i));
+    s.runUntil(10);
+    const expected = [...Array.from({ length: 50 }, (_, i) => i).filter((i) => i % 3 === 0), ...Array.from({ length: 50 }, (_, i) => i).filter((i) => i % 3 !== 0)];
+    expect(log).toEqual(expected);
+  });
+
   test('the clock stands at each event while it runs; the past means now', () => {
     const s = new Scheduler();
     const seen: number[] = [];

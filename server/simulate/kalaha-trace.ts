@@ -1,0 +1,199 @@
+// Generated Kalaha sensor traces with their ground truth: a planned game performed on the simulated table in virtual time.
+import {
+  DEFAULT_HAND,
+  DEFAULT_SENSOR,
+  KalahaTable,
+  Scheduler,
+  formatTraceLine,
+  type HandModel,
+  type SensorModel,
+  type StoneSet,
+} from '../../firmware-bridge/index.ts';
+import { PITS, observe, type EndReason, type KalahaOptions, type Side } from '../rules/kalaha.ts';
+import { planKalahaGame, type CaptureStyle, type KalahaPlayerOptions } from './kalaha-player.ts';
+
+export interface KalahaTraceOptions extends KalahaPlayerOptions {
+  readonly stoneSet?: StoneSet;
+  readonly sensor?: Partial<SensorModel>;
+  readonly hand?: Partial<HandModel>;
+  readonly rateHz?: number;
+  /** The table stands still this long before the first move, so the referee can calibrate the stone weight. */
+  readonly calibrationMs?: number;
+  /** And this long after the last stone is swept. */
+  readonly tailMs?: number;
+}
+
+/** What really happened in a generated trace, for tests of everything downstream of the sensors. */
+export interface KalahaTruth {
+  readonly game: 'kalaha';
+  readonly seed: number | string;
+  readonly rules: KalahaOptions;
+  readonly stoneSet: StoneSet;
+  /** Every stone's weight in grams, in the order they were placed (pit A's first). */
+  readonly stoneGrams: readonly number[];
+  readonly meanStoneGrams: number;
+  readonly sensor: SensorModel;
+  readonly hand: HandModel;
+  readonly rateHz: number;
+  readonly calibrationMs: number;
+  /** The record after take-backs, in notation. */
+  readonly record: readonly string[];
+  /** The record as `spieltisch replay` reads it. */
+  readonly recordText: string;
+  /** The moves of the record: when the hand lifted the pit, and when the last stone (or capture) was down. */
+  readonly moves: readonly {
+    readonly ply: number;
+    readonly move: string;
+    readonly side: Side;
+    readonly start: number;
+    readonly end: number;
+    readonly captured: number;
+    readonly captureStyle: CaptureStyle | null;
+  }[];
+  readonly illegalAttempts: readonly { readonly t: number; readonly pit: string; readonly side: Side; readonly code: string; readonly partial: boolean }[];
+  /** Take-backs: when the hands started, and the moves undone (last first). */
+  readonly takeBacks: readonly { readonly t: number; readonly moves: readonly string[] }[];
+  /** How the game ended; null when the recording stopped mid-game (`maxMoves`). */
+  readonly end: { readonly t: number; readonly reason: EndReason; readonly winner: Side | 'draw' } | null;
+  /** Stones per cell when the recording ends (after a finished game: all pits empty, the stores full), sensor order. */
+  readonly final: readonly number[];
+  /** Grams per cell at the end. */
+  readonly finalGrams: readonly number[];
+  readonly durationMs: number;
+  readonly frames: number;
+}
+
+export interface KalahaTrace {
+  /** The trace file's text: `#` comment lines, then `<ms> <line>` per line. */
+  readonly trace: string;
+  readonly truth: KalahaTruth;
+}
+
+/** Longest game the generator will simulate (virtual time) before declaring the script broken. */
+const MAX_VIRTUAL_MS = 4 * 3600_000;
+
+function round2(x: number): number {
+  return Math.round(x * 100) / 100;
+}
+
+/**
+ * Plans a game, performs it on a simulated table in virtual time (as fast as the CPU goes) and
+ * returns the lines the table sent, with the ground truth. Deterministic for a seed.
+ */
+export function generateKalahaTrace(options: KalahaTraceOptions): KalahaTrace {
+  const plan = planKalahaGame(options);
+  const stoneSet = options.stoneSet ?? 'acorns';
+  const rateHz = options.rateHz ?? 20;
+  const calibrationMs = options.calibrationMs ?? 3000;
+  const tailMs = options.tailMs ?? 3000;
+  const scheduler = new Scheduler();
+  const lines: string[] = [];
+  let frames = 0;
+  const table = new KalahaTable(
+    scheduler,
+    { seed: options.seed, stoneSet, seedsPerPit: plan.options.seedsPerPit, sensor: options.sensor, hand: options.hand, rateHz },
+    (line, t) => {
+      if (line.charCodeAt(0) === 0x57 /* W */) frames++;
+      lines.push(formatTraceLine(t, line));
+    },
+  );
+  const stoneGrams = Array.from({ length: 12 }, (_, c) => table.stonesIn(c).map((s) => s.grams)).flat();
+  const marks = new Map<string, number>();
+  table.onMark = (label, t) => marks.set(label, t);
+  table.boot();
+  table.perform([{ kind: 'wait', ms: calibrationMs }, ...plan.actions, { kind: 'wait', ms: tailMs }]);
+  if (!scheduler.runWhile(() => table.busy, MAX_VIRTUAL_MS, 1000)) throw new Error('the simulated game did not finish');
+  if (table.faults > 0) throw new Error(`the table could not perform the script (${table.faults} faults)`);
+  const final = observe(plan.final);
+  const counts = table.counts();
+  if (counts.some((n, c) => n !== final[c])) throw new Error(`the table ends at ${counts.join(' ')}, the engine at ${final.join(' ')}`);
+
+  const at = (label: string): number => {
+    const t = marks.get(label);
+    if (t === undefined) throw new Error(`mark ${label} was never reached`);
+    return t;
+  };
+  const moves: KalahaTruth['moves'][number][] = [];
+  const illegalAttempts: KalahaTruth['illegalAttempts'][number][] = [];
+  const takeBacks: KalahaTruth['takeBacks'][number][] = [];
+  let end: KalahaTruth['end'] | null = null;
+  for (const e of plan.events) {
+    switch (e.kind) {
+      case 'move':
+        moves.length = e.ply - 1; // a move at this ply replaces any taken back
+        moves.push({
+          ply: e.ply,
+          move: e.move,
+          side: e.side,
+          start: at(e.label),
+          end: at(e.endLabel),
+          captured: e.captures.reduce((n, c) => n + c.stones, 0),
+          captureStyle: e.captureStyle,
+        });
+        break;
+      case 'illegal':
+        illegalAttempts.push({ t: at(e.label), pit: e.pit, side: e.side, code: e.code, partial: e.partial });
+        break;
+      case 'take-back':
+        takeBacks.push({ t: at(e.label), moves: e.moves });
+        moves.length -= e.moves.length;
+        break;
+      case 'end':
+        end = { t: at(e.label), reason: e.reason, winner: e.winner };
+        break;
+      default:
+        assertNever(e);
+    }
+  }
+  if ((end === null) !== (plan.final.outcome === null)) throw new Error('the plan and the engine disagree about the end');
+  if (moves.map((m) => m.move).join(' ') !== plan.record.join(' ')) throw new Error('truth moves and record disagree');
+
+  const rules = plan.options;
+  const sensor = { ...DEFAULT_SENSOR, ...options.sensor };
+  const hand = { ...DEFAULT_HAND, ...options.hand };
+  const truth: KalahaTruth = {
+    game: 'kalaha',
+    seed: options.seed,
+    rules,
+    stoneSet,
+    stoneGrams,
+    meanStoneGrams: round2(stoneGrams.reduce((a, b) => a + b, 0) / stoneGrams.length),
+    sensor,
+    hand,
+    rateHz,
+    calibrationMs,
+    record: plan.record,
+    recordText: formatRecordText(plan.record, rules),
+    moves,
+    illegalAttempts,
+    takeBacks,
+    end,
+    final,
+    finalGrams: table.cellGrams().map(round2),
+    durationMs: scheduler.now,
+    frames,
+  };
+  const comments = [
+    `spieltisch simulated Kalaha table, seed ${JSON.stringify(options.seed)}`,
+    `stones ${stoneSet} (${stoneGrams.length}, mean ${truth.meanStoneGrams} g), noise ${sensor.noiseGrams} g, drift ${sensor.driftGramsPerMinute} g/min, glitch rate ${sensor.glitchRate}, ${rateHz} Hz`,
+    `record ${plan.record.join(' ')}`,
+  ];
+  return { trace: comments.map((c) => `# ${c}\n`).join('') + lines.join(''), truth };
+}
+
+/** The record in the game record format (RULES.md): headers, then numbered moves. */
+export function formatRecordText(record: readonly string[], rules: KalahaOptions): string {
+  const moves: string[] = [];
+  for (let i = 0; i < record.length; i += 2) moves.push(`${i / 2 + 1}. ${record.slice(i, i + 2).join(' ')}`);
+  // JSON goes into a header value as written (the record format reads up to `"]`).
+  return `[Game "kalaha"]\n[Options "${JSON.stringify(rules)}"]\n\n${moves.join(' ')}\n`;
+}
+
+/** The letter of a pit, for truth readers who hold a pit index. */
+export function pitLetter(pit: number): string {
+  return PITS[pit];
+}
+
+function assertNever(x: never): never {
+  throw new Error(`unexpected value ${JSON.stringify(x)}`);
+}
