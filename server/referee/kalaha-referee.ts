@@ -99,6 +99,12 @@ export class KalahaReferee {
   private unexplained: SettledPicture | null = null;
   /** Since when the board has held still on pictures nothing explains (null: it moved since). */
   private unexplainedSince: number | null = null;
+  /** Cells whose weight went both up and down since the reference was set: stones exchanged? */
+  private stirred = 0;
+  private readonly lowest = new Float64Array(CELLS);
+  private readonly highest = new Float64Array(CELLS);
+  private readonly recent = [new Float64Array(CELLS), new Float64Array(CELLS), new Float64Array(CELLS)];
+  private recentCount = 0;
   /** Settled pictures decided so far (for statistics and the bench). */
   decisions = 0;
 
@@ -158,6 +164,7 @@ export class KalahaReferee {
   /** One W frame: weights in tenths of a gram, `t` in ms on the board's clock. */
   frame(t: number, tenths: ArrayLike<number>): RefereeEvent[] {
     if (!this.model) this.keepForCalibration(tenths);
+    else this.watchHands(tenths);
     const picture = this.settler.push(t, tenths);
     if (picture) return this.model ? this.decide(picture) : this.calibrate(picture);
     if (!this.unexplained) return NONE;
@@ -187,6 +194,33 @@ export class KalahaReferee {
     this.plies[this.plies.length - 1] = { ...last, state: ended.value };
     this.pending = sweepOf(before.pits);
     return [{ kind: 'end', t, outcome: ended.value.outcome as KalahaOutcome }];
+  }
+
+  private setReference(counts: readonly number[], grams: Float64Array): void {
+    this.ref = { counts, grams };
+    this.lowest.set(grams);
+    this.highest.set(grams);
+    this.stirred = 0;
+  }
+
+  /**
+   * Notes cells whose weight went down by most of a stone and up again, or up and down again:
+   * stones were taken out and others put in, so their weights no longer tell their counts alone.
+   * A median of three frames keeps a glitch from counting.
+   */
+  private watchHands(tenths: ArrayLike<number>): void {
+    const slot = this.recent[this.recentCount++ % 3];
+    for (let i = 0; i < CELLS; i++) slot[i] = tenths[i] / 10;
+    if (this.recentCount < 3 || !this.ref || !this.model) return;
+    const step = 0.6 * this.model.lightest;
+    const [a, b, c] = this.recent;
+    for (let i = 0; i < CELLS; i++) {
+      const w = Math.max(Math.min(a[i], b[i]), Math.min(Math.max(a[i], b[i]), c[i]));
+      if (w < this.lowest[i]) this.lowest[i] = w;
+      if (w > this.highest[i]) this.highest[i] = w;
+      const refW = this.ref.grams[i];
+      if ((this.lowest[i] < refW - step && w > this.lowest[i] + step) || (this.highest[i] > refW + step && w < this.highest[i] - step)) this.stirred |= 1 << i;
+    }
   }
 
   private keepForCalibration(tenths: ArrayLike<number>): void {
@@ -239,7 +273,7 @@ export class KalahaReferee {
     const totalNoise = settledNoise * Math.sqrt(CELLS);
     this.settler.totalTolerance = Math.max(Math.min(3 * totalNoise + 0.2, 0.6 * lightest), 2 * totalNoise);
     this.settler.driftTolerance = this.model.tolerance;
-    this.ref = { counts: observe(this.state), grams: picture.grams };
+    this.setReference(observe(this.state), picture.grams);
     this.calibration.length = 0;
     const events: RefereeEvent[] = [];
     if (this.alertKey) events.push(this.clear(picture.t));
@@ -273,6 +307,11 @@ export class KalahaReferee {
         this.unexplained = null;
         return both;
       }
+      const loose = this.stirred ? this.decideStirred(picture) : null;
+      if (loose) {
+        this.unexplained = null;
+        return loose;
+      }
       this.explainNot(picture);
       return NONE;
     }
@@ -284,6 +323,21 @@ export class KalahaReferee {
       return [this.raise(t, `ambiguous:${moves}`, 'referee/ambiguous', `The board fits more than one reading (${moves}); waiting for a clearer picture.`, { options: moves })].filter(isEvent);
     }
     return this.apply(best.c, best.m, picture);
+  }
+
+  /** Nothing fits as it stands; does something fit if the stirred cells exchanged stones? */
+  private decideStirred(picture: SettledPicture): RefereeEvent[] | null {
+    const model = this.model as WeightModel;
+    const ref = this.ref as Reference;
+    const fits: { c: Candidate; m: Match }[] = [];
+    for (const c of this.candidates()) {
+      const fit = matchTarget(model, ref, c.target, picture.grams, this.stirred);
+      if (fit) fits.push({ c, m: { ...fit, score: fit.score + PRIOR[c.kind] } });
+    }
+    fits.sort((x, y) => x.m.score - y.m.score);
+    if (fits.length === 0) return null;
+    if (fits.length > 1 && fits[1].m.score < fits[0].m.score + this.margin && !sameMeaning(fits[0].c, fits[1].c)) return null;
+    return this.apply(fits[0].c, fits[0].m, picture);
   }
 
   private explainNot(picture: SettledPicture): void {
@@ -322,7 +376,7 @@ export class KalahaReferee {
       events.push({ kind: 'move', t: picture.t, move: PITS[move.pit], ply: this.plies.length - 1, pending: [] });
       if (next.value.outcome) events.push({ kind: 'end', t: picture.t, outcome: next.value.outcome });
     }
-    this.ref = { counts: observe(this.state), grams: picture.grams };
+    this.setReference(observe(this.state), picture.grams);
     return events;
   }
 
@@ -387,9 +441,7 @@ export class KalahaReferee {
   private apply(c: Candidate, m: Match, picture: SettledPicture): RefereeEvent[] {
     const t = picture.t;
     const events: RefereeEvent[] = [];
-    const settleOn = (counts: readonly number[]) => {
-      this.ref = { counts, grams: picture.grams };
-    };
+    const settleOn = (counts: readonly number[]) => this.setReference(counts, picture.grams);
     switch (c.kind) {
       case 'here':
         if (this.alertKey) events.push(this.clear(t));

@@ -71,16 +71,44 @@ function chi(model: WeightModel, change: number, delta: number): number {
   return (err * err) / (Math.abs(delta) * model.stoneSpread * model.stoneSpread + model.noise * model.noise);
 }
 
+/** How well a cell's whole weight fits its count, when its own history is lost. */
+function chiAbsolute(model: WeightModel, grams: number, count: number): number {
+  const err = grams - count * model.stone;
+  return (err * err) / (count * model.stoneSpread * model.stoneSpread + model.noise * model.noise);
+}
+
 /**
  * Does `picture` show the `target`, starting from `ref`? Returns null when it cannot.
  * Cells are pits and stores alike; `picture` and `ref.grams` are in grams.
+ *
+ * `stirred` (a bit per cell) names cells whose stones may have been exchanged: lifted and put
+ * back, where any stone of a pit may come back in place of the one taken. Their weights are
+ * checked together, as one cell, and each only for being plausible for its count.
  */
-export function matchTarget(model: WeightModel, ref: Reference, target: Target, picture: ArrayLike<number>): Match | null {
+export function matchTarget(model: WeightModel, ref: Reference, target: Target, picture: ArrayLike<number>, stirred = 0): Match | null {
   const n = target.counts.length;
   let score = 0;
   let complete = true;
 
+  if (stirred) {
+    let change = 0;
+    let delta = 0;
+    for (let i = 0; i < n; i++) {
+      if (!(stirred & (1 << i))) continue;
+      if (target.transfers.some((tr) => tr.from === i || tr.to === i)) return null;
+      const count = target.counts[i];
+      if (picture[i] < count * model.lightest - model.tolerance || picture[i] > count * model.heaviest + model.tolerance) return null;
+      if (count === 0 ? picture[i] > model.tolerance : picture[i] <= model.tolerance) return null;
+      change += picture[i] - ref.grams[i];
+      delta += count - ref.counts[i];
+      score += chiAbsolute(model, picture[i], count);
+    }
+    if (!fits(model, change, delta, delta)) return null;
+    score += chi(model, change, delta);
+  }
+
   for (let i = 0; i < n; i++) {
+    if (stirred & (1 << i)) continue;
     const change = picture[i] - ref.grams[i];
     // A cell in a transfer holds a count in a range: a source between empty and full, a store
     // between without and with the stones on their way.
