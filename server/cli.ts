@@ -15,8 +15,10 @@ Usage:
   spieltisch referee --game kalaha [--options JSON] TRACE|-
       Referee a recorded sensor trace; prints one JSON line per event.
   spieltisch simulate --game kalaha [--seed N] [--options JSON] [--out TRACE]
-      Play a game on the simulated table; writes its sensor trace and prints
-      the true record as JSON.
+                      [--illegal P] [--takebacks P]
+      Play a game on the simulated table (with a chance P per turn of an
+      illegal attempt put back, or a take-back); writes its sensor trace to
+      TRACE (or prints it) and prints what really happened as JSON.
   spieltisch help
 `;
 
@@ -93,7 +95,14 @@ const SERVE_OPTIONS = {
 } as const satisfies Options;
 const REPLAY_OPTIONS = { ...GAME, options: { type: 'string' } } as const satisfies Options;
 const REFEREE_OPTIONS = { ...GAME, options: { type: 'string' } } as const satisfies Options;
-const SIMULATE_OPTIONS = { ...GAME, options: { type: 'string' }, seed: { type: 'string', default: '1' }, out: { type: 'string' } } as const satisfies Options;
+const SIMULATE_OPTIONS = {
+  ...GAME,
+  options: { type: 'string' },
+  seed: { type: 'string', default: '1' },
+  out: { type: 'string' },
+  illegal: { type: 'string', default: '0.1' },
+  takebacks: { type: 'string', default: '0.05' },
+} as const satisfies Options;
 
 export type ServeArgs = ReturnType<typeof parse<typeof SERVE_OPTIONS>>;
 export type ReplayArgs = ReturnType<typeof parse<typeof REPLAY_OPTIONS>>;

@@ -1,24 +1,15 @@
 // `spieltisch referee`: referee a recorded sensor trace as fast as the machine allows, using the
 // trace's timestamps as the clock; prints one JSON line per event and the record at the end.
 import { KalahaReferee, type RefereeEvent } from '../referee/index.ts';
-import { parseOptions } from '../rules/kalaha.ts';
+import { kalahaRules } from './options.ts';
 import { traceEntries, newTraceStats, parseLine } from '../../firmware-bridge/index.ts';
-import { gameName, readInput, UsageError, type Io, type RefereeArgs } from '../cli.ts';
+import { gameName, readInput, type Io, type RefereeArgs } from '../cli.ts';
 
 export async function refereeCommand({ values, positionals }: RefereeArgs, io: Io): Promise<number> {
   const name = gameName(values.game, ['kalaha']);
-  let optionsInput: unknown = {};
-  if (values.options !== undefined) {
-    try {
-      optionsInput = JSON.parse(values.options);
-    } catch {
-      throw new UsageError(`--options is not JSON: ${values.options}`);
-    }
-  }
-  const rules = parseOptions(optionsInput);
-  if (!rules.ok) throw new UsageError(`--options: ${rules.error.message}`);
+  const rules = kalahaRules(values.options);
   const text = await readInput(positionals, io, 'trace');
-  const referee = new KalahaReferee(rules.value);
+  const referee = new KalahaReferee(rules);
   const summary = refereeTrace(referee, text, (event) => io.out(JSON.stringify(eventLine(event))));
   io.out(JSON.stringify({ kind: 'record', game: name, moves: referee.record() }));
   if (summary.frames === 0) {

@@ -5,13 +5,10 @@
 import { STORE, observe, type KalahaOptions, type KalahaState } from '../rules/kalaha.ts';
 import { KalahaReferee, type RefereeEvent } from '../referee/index.ts';
 import type { Alert, BoardStatus, KalahaView, ServerMessage } from '../http/messages.ts';
+import type { GameLog } from '../store/index.ts';
 
-/** What the session needs of a game log (server/store implements it). */
-export interface SessionLog {
-  startGame(game: { game: 'kalaha'; options: unknown; players: unknown; boardId: string; source: 'sensors' | 'hand' | 'simulated'; at: number }): number;
-  append(gameId: number, event: { kind: 'move' | 'takeback' | 'answer' | 'alert' | 'fault' | 'note'; at: number; payload: unknown }): number;
-  endGame(gameId: number, end: { at: number; result: unknown }): unknown;
-}
+/** What the session needs of a game log. */
+export type SessionLog = Pick<GameLog, 'startGame' | 'append' | 'endGame'>;
 
 export interface KalahaSessionOptions {
   readonly rules: KalahaOptions;
@@ -141,7 +138,7 @@ export class KalahaSession {
     if (this.gameId !== null || !this.options.log) return;
     this.gameId = this.options.log.startGame({
       game: 'kalaha',
-      options: this.options.rules,
+      options: { ...this.options.rules },
       players: { south: 'Süd', north: 'Nord' },
       boardId: this.options.boardId,
       source: this.options.source === 'simulated' ? 'simulated' : 'sensors',

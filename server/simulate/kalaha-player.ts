@@ -309,6 +309,8 @@ export function planKalahaGame(options: KalahaPlayerOptions): KalahaGamePlan {
     state = next;
     board = after;
     if (state.outcome === null && rng.chance(pTakeBack)) {
+      // People notice after a moment: the board stands still in the position they then undo.
+      actions.push({ kind: 'think' });
       takeBack(history.length >= 2 && rng.chance(pTwo) ? 2 : 1);
     }
   }

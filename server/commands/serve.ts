@@ -1,0 +1,97 @@
+// `spieltisch serve`: one table refereed live — a board (real or simulated), the referee, the
+// game log, and the pages — until the process is stopped.
+import { openGameLog, GameLogRefusedError, type GameLog } from '../store/index.ts';
+import { KalahaSession, recordOf } from '../session/index.ts';
+import { startHttp } from '../http/index.ts';
+import { startSimulatedKalahaBoard, openSerial, type BoardLink } from '../../firmware-bridge/index.ts';
+import { playKalahaGames } from '../simulate/index.ts';
+import { gameName, number, UsageError, type Io, type ServeArgs } from '../cli.ts';
+import { kalahaRules } from './options.ts';
+
+export async function serve({ values, positionals }: ServeArgs, io: Io): Promise<number> {
+  if (positionals.length) throw new UsageError(`serve takes no file (got "${positionals.join(' ')}")`);
+  gameName(values.game, ['kalaha']);
+  const rules = kalahaRules(values.options);
+  const httpPort = number(values.http, 'http', 0, 65535);
+  const simSpeed = number(values['sim-speed'], 'sim-speed', 0.1, 1000);
+  const seed = values.seed === undefined ? Date.now() % 2 ** 31 : number(values.seed, 'seed', 0, 2 ** 31);
+  const simulated = values.simulate || values.port === undefined;
+
+  let log: GameLog;
+  try {
+    log = openGameLog(values.db);
+  } catch (e) {
+    if (e instanceof GameLogRefusedError) {
+      io.err(`spieltisch: ${e.message}`);
+      return 1;
+    }
+    throw e;
+  }
+
+  let link: BoardLink;
+  let closeBoard: () => Promise<void>;
+  let boardId: string;
+  if (simulated) {
+    const sim = await startSimulatedKalahaBoard({ seed, stoneSet: 'mixed', seedsPerPit: rules.seedsPerPit, simSpeed, virtualTimestamps: true });
+    const players = playKalahaGames(sim.table, { seed, rules, illegalProbability: 0.08, takeBackProbability: 0.03 });
+    link = sim.link;
+    boardId = 'simulated';
+    closeBoard = async () => {
+      players.stop();
+      await sim.close();
+    };
+  } else {
+    link = await openSerial(values.port as string);
+    const hello = await link.handshake({ timeoutMs: 5000 });
+    if (hello.board !== 'kalaha') {
+      await link.close();
+      io.err(`spieltisch: the board on ${values.port} is a ${hello.board} board, not a Kalaha table`);
+      return 1;
+    }
+    boardId = hello.id;
+    closeBoard = () => link.close();
+  }
+
+  // A game left open by a crash goes on where it was — on a real table, whose stones are still
+  // where they were. The simulated table always starts afresh.
+  const live = log.liveGame(boardId);
+  let resume: { gameId: number; moves: string[] } | undefined;
+  if (live && !simulated && JSON.stringify(live.options) === JSON.stringify(rules)) {
+    resume = { gameId: live.id, moves: recordOf(log.events(live.id)) };
+    io.out(`Spieltisch: resuming game ${live.id} after ${resume.moves.length} moves`);
+  } else if (live) {
+    log.endGame(live.id, { at: Date.now(), result: { reason: 'abandoned' } });
+  }
+
+  const session = new KalahaSession({ rules, boardId, source: simulated ? 'simulated' : 'serial', log, resume });
+  link.on('weights', (frame) => session.frame(frame.receivedAt, frame.cells));
+  link.on('error', (fault) => io.err(`board: ${fault.code} ${fault.text}`));
+  let frames = 0;
+  link.on('weights', () => frames++);
+  let lastStatus = Date.now();
+  const status = setInterval(() => {
+    const now = Date.now();
+    const stats = link.stats();
+    const dropped = Object.values(stats.dropped ?? {}).reduce((s: number, n) => s + (typeof n === 'number' ? n : 0), 0);
+    session.setBoard({ connected: true, framesPerSecond: Math.round((frames * 1000) / (now - lastStatus)), dropped });
+    frames = 0;
+    lastStatus = now;
+  }, 1000);
+  session.setBoard({ connected: true });
+  link.on('disconnect', () => session.setBoard({ connected: false }));
+
+  const http = await startHttp(session, { port: httpPort, host: values.host });
+  io.out(`Spieltisch: Kalaha ${simulated ? `on a simulated table (speed ${simSpeed}×, seed ${seed})` : `on ${values.port} (board ${boardId})`}`);
+  io.out(`Spieltisch: display at http://localhost:${http.port}  ·  game log ${values.db}`);
+
+  await new Promise<void>((resolve) => {
+    const stop = () => resolve();
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+  clearInterval(status);
+  await http.close();
+  await closeBoard();
+  log.close();
+  return 0;
+}
