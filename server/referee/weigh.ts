@@ -58,11 +58,13 @@ function highest(model: WeightModel, delta: number): number {
   return delta >= 0 ? delta * model.heaviest : delta * model.lightest;
 }
 
-function fits(model: WeightModel, change: number, lo: number, hi: number): boolean {
-  if (change < lowest(model, lo) - model.tolerance || change > highest(model, hi) + model.tolerance) return false;
+/** Does a weight change fit a count change from lo to hi? `cells` weighed together add their noise. */
+function fits(model: WeightModel, change: number, lo: number, hi: number, cells = 1): boolean {
+  const tolerance = model.tolerance * Math.sqrt(cells);
+  if (change < lowest(model, lo) - tolerance || change > highest(model, hi) + tolerance) return false;
   // A cell that gained (or lost) stones must show it: a change within the noise is no change.
-  if (lo > 0 && change <= model.tolerance) return false;
-  if (hi < 0 && change >= -model.tolerance) return false;
+  if (lo > 0 && change <= tolerance) return false;
+  if (hi < 0 && change >= -tolerance) return false;
   return true;
 }
 
@@ -93,17 +95,21 @@ export function matchTarget(model: WeightModel, ref: Reference, target: Target, 
   if (stirred) {
     let change = 0;
     let delta = 0;
+    let cells = 0;
     for (let i = 0; i < n; i++) {
       if (!(stirred & (1 << i))) continue;
+      cells++;
       if (target.transfers.some((tr) => tr.from === i || tr.to === i)) return null;
       const count = target.counts[i];
-      if (picture[i] < count * model.lightest - model.tolerance || picture[i] > count * model.heaviest + model.tolerance) return null;
-      if (count === 0 ? picture[i] > model.tolerance : picture[i] <= model.tolerance) return null;
+      // An empty cell reads its zero (known where it was empty before); a full one, its stones.
+      const zero = ref.counts[i] === 0 ? ref.grams[i] : 0;
+      if (count === 0 ? Math.abs(picture[i] - zero) > model.tolerance + (ref.counts[i] === 0 ? 0 : ZERO_DRIFT) : picture[i] <= zero + model.tolerance) return null;
+      if (picture[i] < count * model.lightest - model.tolerance - ZERO_DRIFT || picture[i] > count * model.heaviest + model.tolerance + ZERO_DRIFT) return null;
       change += picture[i] - ref.grams[i];
       delta += count - ref.counts[i];
       score += chiAbsolute(model, picture[i], count);
     }
-    if (!fits(model, change, delta, delta)) return null;
+    if (!fits(model, change, delta, delta, cells)) return null;
     score += chi(model, change, delta);
   }
 
@@ -136,12 +142,14 @@ export function matchTarget(model: WeightModel, ref: Reference, target: Target, 
     if (target.transfers.findIndex((tr) => tr.to === store) !== k) continue;
     let change = picture[store] - ref.grams[store];
     let delta = target.counts[store] - ref.counts[store];
+    let cells = 1;
     for (const tr of target.transfers) {
       if (tr.to !== store) continue;
       change += picture[tr.from] - ref.grams[tr.from];
       delta += target.counts[tr.from] - ref.counts[tr.from];
+      cells++;
     }
-    if (!fits(model, change, delta, delta)) return null;
+    if (!fits(model, change, delta, delta, cells)) return null;
     score += chi(model, change, delta);
   }
   return { score, complete };
