@@ -6,5 +6,5 @@ import { resolve } from 'node:path';
 
 register();
 const [file, ...rest] = process.argv.slice(2);
-process.argv = [process.argv[0], file, ...rest];
+process.argv = [process.argv[0], resolve(file), ...rest];
 await import(pathToFileURL(resolve(file)).href);

@@ -103,6 +103,7 @@ export class KalahaReferee {
   private stirred = 0;
   private readonly lowest = new Float64Array(CELLS);
   private readonly highest = new Float64Array(CELLS);
+  private readonly zeros = new Float64Array(CELLS);
   private readonly recent = [new Float64Array(CELLS), new Float64Array(CELLS), new Float64Array(CELLS)];
   private recentCount = 0;
   /** Settled pictures decided so far (for statistics and the bench). */
@@ -197,7 +198,8 @@ export class KalahaReferee {
   }
 
   private setReference(counts: readonly number[], grams: Float64Array): void {
-    this.ref = { counts, grams };
+    for (let i = 0; i < CELLS; i++) if (counts[i] === 0) this.zeros[i] = grams[i];
+    this.ref = { counts, grams, zeros: this.zeros };
     this.lowest.set(grams);
     this.highest.set(grams);
     this.stirred = 0;
@@ -249,8 +251,8 @@ export class KalahaReferee {
     // Pits of n stones spread by √n single-stone spreads.
     const pitSpread = Math.sqrt(pits.reduce((s, p) => s + (p.grams - p.count * stone) ** 2 / p.count, 0) / Math.max(1, pits.length - 1));
     const spread = Math.min(Math.max(pitSpread, 0.1 * stone), 0.6 * stone);
-    const frameNoise = estimateNoise(this.calibration);
     const frames = Math.max(this.settleOptions.minFrames, Math.round(this.settleOptions.settleMs / FRAME_MS));
+    const frameNoise = estimateNoise(this.calibration.slice(-frames));
     const settledNoise = frameNoise / Math.sqrt(frames);
     // Twelve pit weights say too little about the lightest stone of a set: take what PROTOCOL.md
     // says people bring (about a gram at the least), or less for a set of lighter stones still.
@@ -401,7 +403,8 @@ export class KalahaReferee {
         move,
         next: next.value,
         captures,
-        target: { counts: observe(next.value), transfers: transfersOf(state, sown.afterSow, captures, next.value) },
+        // Stones the last move still owed a store may arrive while this move is made.
+        target: { counts: observe(next.value), transfers: [...this.pending, ...transfersOf(state, sown.afterSow, captures, next.value)] },
       };
       // The capture was not allowed (every move was forbidden), but a person may carry it anyway.
       if (!capturesApplied && sown.captures.length > 0) {
@@ -549,8 +552,12 @@ function describe(c: Candidate): string {
   }
 }
 
+/**
+ * Two readings that name the same move: a move whose capture is not allowed and the same move with
+ * the capture carried look alike until the stones are carried; the priors choose the allowed one.
+ */
 function sameMeaning(a: Candidate, b: Candidate): boolean {
-  return describe(a) === describe(b);
+  return describe(a).replace('?', '') === describe(b).replace('?', '');
 }
 
 /** The pits that receive a stone when `pit` is sown, in order (the origin skipped on a lap when the rules say so). */
@@ -617,15 +624,24 @@ function fewestStones(model: WeightModel, change: number): number {
   return Math.sign(change) * Math.max(1, Math.ceil((Math.abs(change) - model.tolerance) / heaviest));
 }
 
-/** Frame-to-frame noise of a load cell, robust to glitches: the median absolute difference. */
+/**
+ * Noise of a load cell: the pooled standard deviation of each cell's readings over the still
+ * frames that made the calibration picture. A reading more than 1.5 g from its cell's median is a
+ * glitch and left out (a stone's worth of change would not have let the board settle).
+ */
 function estimateNoise(frames: readonly Float64Array[]): number {
-  const diffs: number[] = [];
-  for (let k = 1; k < frames.length; k++) {
-    for (let i = 0; i < CELLS; i++) diffs.push(Math.abs(frames[k][i] - frames[k - 1][i]));
+  let sum = 0;
+  let degrees = 0;
+  const values: number[] = [];
+  for (let i = 0; i < CELLS; i++) {
+    values.length = 0;
+    for (const frame of frames) values.push(frame[i]);
+    const median = [...values].sort((a, b) => a - b)[values.length >> 1];
+    const kept = values.filter((v) => Math.abs(v - median) <= 1.5);
+    if (kept.length < 2) continue;
+    const mean = kept.reduce((a, v) => a + v, 0) / kept.length;
+    sum += kept.reduce((a, v) => a + (v - mean) ** 2, 0);
+    degrees += kept.length - 1;
   }
-  if (diffs.length === 0) return 0.1;
-  diffs.sort((a, b) => a - b);
-  const mad = diffs[diffs.length >> 1];
-  // For Gaussian noise the median |x1 - x2| is 0.954 σ; the protocol resolves 0.1 g.
-  return Math.max(mad / 0.954, 0.05);
+  return degrees ? Math.max(Math.sqrt(sum / degrees), 0.05) : 0.1;
 }

@@ -39,6 +39,8 @@ export interface Target {
 export interface Reference {
   readonly counts: readonly number[];
   readonly grams: ArrayLike<number>;
+  /** What each cell read when it was last seen empty: load cells' zero wanders. */
+  readonly zeros?: ArrayLike<number>;
 }
 
 export interface Match {
@@ -102,7 +104,7 @@ export function matchTarget(model: WeightModel, ref: Reference, target: Target, 
       if (target.transfers.some((tr) => tr.from === i || tr.to === i)) return null;
       const count = target.counts[i];
       // An empty cell reads its zero (known where it was empty before); a full one, its stones.
-      const zero = ref.counts[i] === 0 ? ref.grams[i] : 0;
+      const zero = ref.counts[i] === 0 ? ref.grams[i] : (ref.zeros?.[i] ?? 0);
       if (count === 0 ? Math.abs(picture[i] - zero) > model.tolerance + (ref.counts[i] === 0 ? 0 : ZERO_DRIFT) : picture[i] <= zero + model.tolerance) return null;
       if (picture[i] < count * model.lightest - model.tolerance - ZERO_DRIFT || picture[i] > count * model.heaviest + model.tolerance + ZERO_DRIFT) return null;
       change += picture[i] - ref.grams[i];
@@ -133,7 +135,8 @@ export function matchTarget(model: WeightModel, ref: Reference, target: Target, 
     if (picture[i] < lo * model.lightest - model.tolerance - ZERO_DRIFT || picture[i] > hi * model.heaviest + model.tolerance + ZERO_DRIFT) return null;
     if (!fits(model, change, lo - ref.counts[i], hi - ref.counts[i])) return null;
     if (lo === hi) score += chi(model, change, lo - ref.counts[i]);
-    else if (source && picture[i] > model.tolerance) complete = false;
+    // An emptied pit reads about its zero: within most of the lightest stone of it, it is empty.
+    else if (source && picture[i] - (ref.zeros?.[i] ?? 0) > Math.max(model.tolerance, 0.6 * model.lightest)) complete = false;
   }
 
   // Each store with the pits whose stones are on their way to it conserves weight as a whole.

@@ -59,7 +59,7 @@ describe('a simulated game through serial, referee, session and WebSocket', () =
     expect(seen).toEqual(made);
 
     // The record after take-backs is the true one, on the page and in the game log.
-    const last = received.filter((m) => m.type === 'update').at(-1) as { record: string[] };
+    const last = received.filter((m) => m.type === 'update').at(-1) as { record: readonly string[] };
     expect(last.record).toEqual(plan.record);
     const gameId = session.currentGameId as number;
     expect(recordOf(log.events(gameId))).toEqual(plan.record);
