@@ -1,0 +1,36 @@
+// The public face of the rules folder: common types, the record format, replay, and one namespace per game.
+//
+// Engines share function names (initial, play, legalMoves…), so each game is exported as a
+// namespace (`kalaha.play(state, move)`) and its types by their own names. `games` holds every
+// game's GameDefinition by name; to add a game, import its definition and list it there.
+import type { GameDefinition, GameName } from './types.ts';
+import { kalahaGame } from './kalaha-notation.ts';
+
+export * from './types.ts';
+export { parseRecord, formatRecord, type GameRecord } from './record.ts';
+export { replay, type ReplayResult } from './replay.ts';
+
+export * as kalaha from './kalaha.ts';
+export * as kalahaNotation from './kalaha-notation.ts';
+export { kalahaGame, type KalahaPosition } from './kalaha-notation.ts';
+export { KalahaCore } from './kalaha.ts';
+export type {
+  EndReason,
+  KalahaMove,
+  KalahaOptions,
+  KalahaOutcome,
+  KalahaSetup,
+  KalahaState,
+  PitName,
+  Sowing,
+} from './kalaha.ts';
+
+// `any`: the games differ in state, move and option types.
+export const games: Partial<Record<GameName, GameDefinition<any, any, any>>> = {
+  kalaha: kalahaGame,
+};
+
+/** The definition of a game by name, or undefined when that game has no engine yet. */
+export function gameDefinition(name: string): GameDefinition<any, any, any> | undefined {
+  return Object.hasOwn(games, name) ? games[name as GameName] : undefined;
+}
