@@ -6,7 +6,14 @@ export async function replayCommand({ values, positionals }: ReplayArgs, io: Io)
   const name = gameName(values.game);
   const def = games[name];
   if (!def) throw new UsageError(`replay of ${name} is not available yet`);
-  const text = await readInput(positionals, io, 'record');
+  let text: string;
+  try {
+    text = await readInput(positionals, io, 'record');
+  } catch (e) {
+    // Tools read the JSON line; people read the sentence on stderr.
+    if (e instanceof UsageError) io.out(JSON.stringify({ ok: false, error: 'input/unreadable', message: e.message }));
+    throw e;
+  }
   const { line, exitCode } = replay(def, text, values.options);
   io.out(JSON.stringify(line));
   return exitCode;

@@ -5,6 +5,7 @@
 // game's GameDefinition by name; to add a game, import its definition and list it there.
 import type { GameDefinition, GameName } from './types.ts';
 import { kalahaGame } from './kalaha-notation.ts';
+import { malawiGame } from './malawi-game.ts';
 
 export * from './types.ts';
 export { parseRecord, formatRecord, type GameRecord } from './record.ts';
@@ -14,6 +15,9 @@ export * as kalaha from './kalaha.ts';
 export * as kalahaNotation from './kalaha-notation.ts';
 export { kalahaGame, type KalahaPosition } from './kalaha-notation.ts';
 export { KalahaCore } from './kalaha.ts';
+export * as malawi from './malawi.ts';
+export * as malawiNotation from './malawi-notation.ts';
+export { malawiGame } from './malawi-game.ts';
 export type {
   EndReason,
   KalahaMove,
@@ -28,6 +32,7 @@ export type {
 // `any`: the games differ in state, move and option types.
 export const games: Partial<Record<GameName, GameDefinition<any, any, any>>> = {
   kalaha: kalahaGame,
+  malawi: malawiGame,
 };
 
 /** The definition of a game by name, or undefined when that game has no engine yet. */

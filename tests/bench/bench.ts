@@ -1,0 +1,42 @@
+// `npm run bench`: prints the numbers the project holds itself to. Never part of `npm test`.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { kalahaPlayouts } from './kalaha-playout.ts';
+import { malawiMoveGen } from './malawi-movegen.ts';
+import { eventsPerSecond } from './store-bench.ts';
+import { refereeDecisions } from './referee-time.ts';
+import { lineToDisplayLatency } from './latency.ts';
+import { refereeAccuracy } from './referee-accuracy.ts';
+
+const round = (x: number, digits = 3) => Number(x.toPrecision(digits));
+const line = (name: string, value: string) => console.log(`${name.padEnd(48)} ${value}`);
+
+console.log(`Spieltisch bench — Node ${process.version}, ${new Date().toISOString()}`);
+
+const playouts = kalahaPlayouts(3000);
+line('Kalaha random playouts (full Vauban rules)', `${round(playouts.pliesPerSecond / 1e6)} M plies/s (${playouts.games} games)`);
+
+const movegen = malawiMoveGen(2000);
+line('Malawi legal-move generation', `${round(movegen.movesPerSecond / 1e6)} M moves/s (${movegen.positions} positions)`);
+
+const referee = refereeDecisions(20);
+line('Kalaha referee, per settled picture', `mean ${round(referee.meanMs * 1000)} µs, p99 ${round(referee.p99Ms * 1000)} µs, max ${round(referee.maxMs * 1000)} µs (${referee.decisions} pictures)`);
+line('Kalaha referee, per frame (settle + decide)', `mean ${round(referee.perFrameUs)} µs (${referee.frames} frames)`);
+
+for (const clients of [1, 100]) {
+  const latency = await lineToDisplayLatency(clients);
+  line(`Sensor line → WebSocket, ${clients} display${clients > 1 ? 's' : ''} (last one)`, `p50 ${round(latency.p50)} ms, p99 ${round(latency.p99)} ms, max ${round(latency.max)} ms (${latency.samples} messages)`);
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'spieltisch-bench-'));
+try {
+  line('Game log appends, durable (synchronous=FULL)', `${Math.round(eventsPerSecond(2000, join(dir, 'bench.db')))} events/s`);
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
+
+for (const noise of [0.1, 0.2, 0.3]) {
+  const a = refereeAccuracy(20, noise);
+  line(`Referee accuracy, noise ${noise} g (${a.games} games)`, `${a.recordsRight}/${a.games} records right, ${a.movesRight}/${a.moves} moves, ${a.attemptsAlerted}/${a.attempts} illegal attempts alerted, ${a.falseAlerts} other alerts`);
+}
