@@ -13,10 +13,34 @@ export interface KalahaView {
   /** The last move: the pit sown, the pits that received a stone, the pits captured. */
   readonly lastMove: { readonly pit: number; readonly sown: readonly number[]; readonly captures: readonly number[] } | null;
   /** Stones the players still have to carry into a store (after a capture or at the end). */
-  readonly pending: readonly { readonly pit: number; readonly store: SideName; readonly reason: 'capture' | 'end' }[];
+  readonly pending: readonly { readonly pit: number; readonly stones: number; readonly store: SideName; readonly reason: 'capture' | 'end' }[];
 }
 
-export type GameView = KalahaView;
+/** A Malawi board as a page draws it: squares `a1`…, each piece with its side and strength (beads). */
+export interface MalawiView {
+  readonly game: 'malawi';
+  readonly size: number;
+  readonly pieces: readonly { readonly square: string; readonly side: SideName; readonly strength: number }[];
+  readonly toMove: SideName | null;
+  readonly outcome: { readonly winner: SideName | 'draw'; readonly reason: string } | null;
+  /** The last move in notation (`c1-c3`, `c1xc5`, `d1>a1,b1`) and the squares it touched. */
+  readonly lastMove: { readonly notation: string; readonly kind: 'move' | 'capture' | 'distribute'; readonly squares: readonly string[] } | null;
+}
+
+export type GameView = KalahaView | MalawiView;
+
+/**
+ * A question for the referee console: the sensors cannot tell which of several legal moves was
+ * made (a Malawi capture or distribution leaves occupancy unchanged). `options` are the legal
+ * moves that fit, in notation; the console answers with one of them.
+ */
+export interface Question {
+  readonly id: number;
+  readonly code: string;
+  readonly message: string;
+  readonly params: Readonly<Record<string, string | number>>;
+  readonly options: readonly string[];
+}
 
 /**
  * An alert shown on every page. `code` is stable (`kalaha/forbidden-capture`, `referee/mismatch`),
@@ -44,10 +68,12 @@ export type ServerMessage =
   | {
       readonly type: 'sync';
       readonly stateId: number;
-      readonly game: 'kalaha';
+      readonly game: GameView['game'];
       readonly record: readonly string[];
       readonly view: GameView;
       readonly alerts: readonly Alert[];
+      /** Open questions for the referee console (absent: none). */
+      readonly questions?: readonly Question[];
       readonly board: BoardStatus;
     }
   | {
@@ -63,4 +89,23 @@ export type ServerMessage =
     }
   | { readonly type: 'alert'; readonly stateId: number; readonly alert: Alert }
   | { readonly type: 'alert-cleared'; readonly stateId: number; readonly id: number }
-  | { readonly type: 'board'; readonly board: BoardStatus };
+  | { readonly type: 'board'; readonly board: BoardStatus }
+  | { readonly type: 'question'; readonly stateId: number; readonly question: Question }
+  | { readonly type: 'question-closed'; readonly stateId: number; readonly id: number }
+  /** The answer to one console command, to the console that sent it only. */
+  | { readonly type: 'command-result'; readonly ref: number; readonly ok: boolean; readonly error?: string; readonly message?: string };
+
+/**
+ * What a referee console may send. Every command needs the referee token the server prints at
+ * start (`auth` once per connection); `stateId` is the state the console saw, and a command based
+ * on a stale state is refused. `ref` is echoed in the command-result.
+ */
+export type ConsoleCommand =
+  | { readonly kind: 'choose'; readonly questionId: number; readonly move: string }
+  | { readonly kind: 'undo' }
+  | { readonly kind: 'enter'; readonly move: string }
+  | { readonly kind: 'confirm' };
+
+export type ClientMessage =
+  | { readonly type: 'auth'; readonly token: string }
+  | { readonly type: 'command'; readonly ref: number; readonly stateId: number; readonly command: ConsoleCommand };

@@ -170,7 +170,7 @@ export class KalahaSession {
 export function kalahaView(
   state: KalahaState,
   last: { pit: number; sown: readonly number[]; captures: readonly number[] } | null,
-  pending: readonly { from: number; to: number }[],
+  pending: readonly { from: number; to: number; stones: number }[],
 ): KalahaView {
   const cells = observe(state);
   const lastMove: KalahaView['lastMove'] = last ? { pit: last.pit, sown: last.sown, captures: last.captures } : null;
@@ -183,6 +183,7 @@ export function kalahaView(
     lastMove,
     pending: pending.map((tr) => ({
       pit: tr.from,
+      stones: tr.stones,
       store: tr.to === STORE.south ? 'south' : 'north',
       reason: state.outcome ? 'end' : 'capture',
     })),
