@@ -7,9 +7,10 @@ const USAGE = `spieltisch — a companion for board games on real boards
 
 Usage:
   spieltisch serve [--game kalaha] [--simulate] [--sim-speed X] [--seed N]
-                   [--port SERIALPATH] [--http PORT] [--db FILE]
+                   [--port SERIALPATH] [--http PORT] [--db FILE] [--token T]
       Referee a table live and serve its pages (default: a simulated table,
-      display at http://localhost:3000).
+      display at http://localhost:3000). Console commands need the referee
+      token: --token, else $SPIELTISCH_TOKEN, else one made up and printed.
   spieltisch replay --game G [--options JSON] FILE|-
       Replay a game record; prints one JSON line (exit 1 on an illegal move).
   spieltisch referee --game kalaha [--options JSON] TRACE|-
@@ -92,6 +93,7 @@ const SERVE_OPTIONS = {
   host: { type: 'string', default: '0.0.0.0' },
   db: { type: 'string', default: 'data/spieltisch.db' },
   options: { type: 'string' },
+  token: { type: 'string' },
 } as const satisfies Options;
 const REPLAY_OPTIONS = { ...GAME, options: { type: 'string' } } as const satisfies Options;
 const REFEREE_OPTIONS = { ...GAME, options: { type: 'string' } } as const satisfies Options;

@@ -1,5 +1,6 @@
 // `spieltisch serve`: one table refereed live — a board (real or simulated), the referee, the
 // game log, and the pages — until the process is stopped.
+import { randomBytes } from 'node:crypto';
 import { openGameLog, GameLogRefusedError, type GameLog } from '../store/index.ts';
 import { KalahaSession, recordOf } from '../session/index.ts';
 import { startHttp } from '../http/index.ts';
@@ -80,9 +81,11 @@ export async function serve({ values, positionals }: ServeArgs, io: Io): Promise
   session.setBoard({ connected: true });
   link.on('disconnect', () => session.setBoard({ connected: false }));
 
-  const http = await startHttp(session, { port: httpPort, host: values.host });
+  const token = values.token ?? process.env.SPIELTISCH_TOKEN ?? randomBytes(9).toString('base64url');
+  const http = await startHttp(session, { port: httpPort, host: values.host, token });
   io.out(`Spieltisch: Kalaha ${simulated ? `on a simulated table (speed ${simSpeed}×, seed ${seed})` : `on ${values.port} (board ${boardId})`}`);
   io.out(`Spieltisch: display at http://localhost:${http.port}  ·  game log ${values.db}`);
+  io.out(`Spieltisch: referee console at http://localhost:${http.port}/referee  ·  token ${token}`);
 
   await new Promise<void>((resolve) => {
     const stop = () => resolve();

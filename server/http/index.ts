@@ -1,3 +1,3 @@
 // The HTTP and WebSocket face of the service.
-export { startHttp, DEFAULT_WEB_ROOT, type LiveGame, type HttpOptions, type RunningServer } from './server.ts';
+export { startHttp, parseClientMessage, DEFAULT_WEB_ROOT, type LiveGame, type HttpOptions, type RunningServer } from './server.ts';
 export type * from './messages.ts';

@@ -6,12 +6,15 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { WebSocketServer, WebSocket } from 'ws';
-import type { ServerMessage } from './messages.ts';
+import { timingSafeEqual, createHash } from 'node:crypto';
+import type { ClientMessage, ConsoleCommand, ServerMessage } from './messages.ts';
 
 /** What the HTTP face needs of a live game. */
 export interface LiveGame {
   sync(): ServerMessage;
   subscribe(listener: (message: ServerMessage, text: string) => void): () => void;
+  /** A referee console's command (the token already checked). */
+  command(stateId: number, command: ConsoleCommand): { readonly ok: boolean; readonly error?: string; readonly message?: string };
 }
 
 export interface HttpOptions {
@@ -19,6 +22,8 @@ export interface HttpOptions {
   readonly host?: string;
   /** Folder of the built pages (web/dist). */
   readonly webRoot?: string;
+  /** The referee token: console commands without it are refused. */
+  readonly token: string;
 }
 
 export interface RunningServer {
@@ -71,8 +76,31 @@ export async function startHttp(game: LiveGame, options: HttpOptions): Promise<R
   const wss = new WebSocketServer({ server, path: '/ws', maxPayload: 4096 });
   wss.on('connection', (socket) => {
     socket.send(JSON.stringify(game.sync()));
-    // Pages are read-only here: anything they send is ignored (commands arrive with the referee console).
-    socket.on('message', () => {});
+    // A page is read-only until it presents the referee token.
+    let authed = false;
+    let garbage = 0;
+    socket.on('message', (data) => {
+      const reply = (ref: number, ok: boolean, error?: string, message?: string) =>
+        socket.send(JSON.stringify({ type: 'command-result', ref, ok, ...(error ? { error, message } : {}) } satisfies ServerMessage));
+      const message = parseClientMessage(String(data));
+      if (!message) {
+        // A client that keeps sending garbage is dropped; the others never notice.
+        if (++garbage > 20) socket.terminate();
+        else reply(0, false, 'console/bad-message', 'That message is not one the server understands.');
+        return;
+      }
+      if (message.type === 'auth') {
+        authed = sameToken(message.token, options.token);
+        reply(0, authed, authed ? undefined : 'console/bad-token', authed ? undefined : 'That is not the referee token.');
+        return;
+      }
+      if (!authed) {
+        reply(message.ref, false, 'console/unauthorized', 'Console commands need the referee token.');
+        return;
+      }
+      const result = game.command(message.stateId, message.command);
+      reply(message.ref, result.ok, result.error, result.message);
+    });
     socket.on('error', () => socket.terminate());
   });
   const unsubscribe = game.subscribe((_message, text) => {
@@ -104,4 +132,48 @@ export async function startHttp(game: LiveGame, options: HttpOptions): Promise<R
         server.close(() => resolve());
       }),
   };
+}
+
+/** Constant-time comparison of tokens of any length (both are hashed first). */
+function sameToken(given: string, expected: string): boolean {
+  const a = createHash('sha256').update(given).digest();
+  const b = createHash('sha256').update(expected).digest();
+  return timingSafeEqual(a, b);
+}
+
+const COMMANDS = ['choose', 'undo', 'enter', 'confirm'] as const;
+
+/** A console message, checked field by field; anything else is null. */
+export function parseClientMessage(text: string): ClientMessage | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (typeof value !== 'object' || value === null) return null;
+  const m = value as Record<string, unknown>;
+  if (m.type === 'auth') return typeof m.token === 'string' && m.token.length <= 256 ? { type: 'auth', token: m.token } : null;
+  if (m.type !== 'command' || !Number.isSafeInteger(m.ref) || !Number.isSafeInteger(m.stateId)) return null;
+  const c = m.command as Record<string, unknown> | null;
+  if (typeof c !== 'object' || c === null || !(COMMANDS as readonly unknown[]).includes(c.kind)) return null;
+  const move = typeof c.move === 'string' && c.move.length > 0 && c.move.length <= 64 ? c.move : null;
+  let command: ConsoleCommand;
+  switch (c.kind as (typeof COMMANDS)[number]) {
+    case 'choose':
+      if (!Number.isSafeInteger(c.questionId) || move === null) return null;
+      command = { kind: 'choose', questionId: c.questionId as number, move };
+      break;
+    case 'enter':
+      if (move === null) return null;
+      command = { kind: 'enter', move };
+      break;
+    case 'undo':
+      command = { kind: 'undo' };
+      break;
+    case 'confirm':
+      command = { kind: 'confirm' };
+      break;
+  }
+  return { type: 'command', ref: m.ref as number, stateId: m.stateId as number, command };
 }

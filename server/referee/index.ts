@@ -1,4 +1,4 @@
 // The referee: settle the sensor stream, match settled pictures against the rules, say what happened.
-export { KalahaReferee, cellName, type KalahaRefereeOptions, type RefereeEvent, type RefereeAlert } from './kalaha-referee.ts';
+export { KalahaReferee, cellName, type KalahaRefereeOptions, type RefereeEvent, type RefereeAlert, type ConsoleResult } from './kalaha-referee.ts';
 export { WeightSettler, DEFAULT_SETTLE, type SettleOptions, type SettledPicture } from './settle.ts';
 export { matchTarget, type WeightModel, type Target, type Transfer, type Reference, type Match } from './weigh.ts';

@@ -47,6 +47,11 @@ export type RefereeEvent =
   | RefereeAlert
   | { readonly kind: 'cleared'; readonly t: number };
 
+/** What a console command to the referee gives: the events it caused, or why it was refused. */
+export type ConsoleResult =
+  | { readonly ok: true; readonly events: readonly RefereeEvent[] }
+  | { readonly ok: false; readonly error: string; readonly message: string };
+
 export interface RefereeAlert {
   readonly kind: 'alert';
   readonly t: number;
@@ -184,6 +189,39 @@ export class KalahaReferee {
       return [this.raise(t, 'calibrating', 'board/calibrating', message, { seeds: this.rules.seedsPerPit })].filter(isEvent);
     }
     return NONE;
+  }
+
+  /**
+   * The console takes the last move back. The stones are still where the move put them: the
+   * referee now expects the position before it, and says so until the players restore it.
+   */
+  undo(t: number): ConsoleResult {
+    if (this.plies.length === 1) return { ok: false, error: 'console/nothing-to-undo', message: 'There is no move to take back.' };
+    const undone = this.plies.pop() as Ply;
+    this.pending = [];
+    this.unexplained = null;
+    return { ok: true, events: [{ kind: 'takeback', t, undone: [undone.move as string], ply: this.plies.length - 1 }] };
+  }
+
+  /**
+   * The console enters a move by hand (a sensor failed, or the players want it recorded now).
+   * The engine checks it; the board is then expected to show it.
+   */
+  enter(t: number, name: string): ConsoleResult {
+    const pit = (PITS as readonly string[]).indexOf(name.trim());
+    if (pit < 0) return { ok: false, error: 'kalaha/unreadable-move', message: `"${name}" is not a pit: write A–F for south, a–f for north.` };
+    const before = this.state;
+    const next = play(before, { kind: 'sow', pit });
+    if (!next.ok) return { ok: false, error: next.error.code, message: next.error.message };
+    const sown = sowing(before, pit);
+    const captures = capturedIn(before, sown.afterSow, sown.captures, next.value) ? sown.captures : [];
+    this.plies.push({ state: next.value, move: PITS[pit], pit, sown: sownPits(before, pit), captures });
+    this.pending = [];
+    this.unexplained = null;
+    const events: RefereeEvent[] = [{ kind: 'move', t, move: PITS[pit], ply: this.plies.length - 1, pending: [] }];
+    if (next.value.outcome) events.push({ kind: 'end', t, outcome: next.value.outcome });
+    if (this.alertKey) events.unshift(this.clear(t));
+    return { ok: true, events };
   }
 
   /** Players agreed to end the game (a console action): each takes the stones in their own pits. */

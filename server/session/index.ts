@@ -1,3 +1,4 @@
-// One live game: verdicts → state → log → broadcast.
-export { KalahaSession, kalahaView, type KalahaSessionOptions, type SessionLog, type Listener } from './kalaha-session.ts';
+// One live game: verdicts → state → log → broadcast, and the referee console's commands.
+export { GameSession, type SessionLog, type Listener, type SessionEvent, type CommandResult, type SessionOptions } from './game-session.ts';
+export { KalahaSession, kalahaView, type KalahaSessionOptions } from './kalaha-session.ts';
 export { recordOf, type LoggedEvent } from './resume.ts';

@@ -25,7 +25,7 @@ async function playThrough(seed: number, illegalProbability: number, takeBackPro
   log = openGameLog(':memory:');
   const session = new KalahaSession({ rules: DEFAULT_OPTIONS, boardId: 'test', source: 'simulated', log, now: () => 1_700_000_000_000 });
   sim.link.on('weights', (frame) => session.frame(frame.receivedAt, frame.cells));
-  http = await startHttp(session, { port: 0, host: '127.0.0.1' });
+  http = await startHttp(session, { port: 0, host: '127.0.0.1', token: 'test-token' });
 
   const client = new WebSocket(`ws://127.0.0.1:${http.port}/ws`);
   const received: ServerMessage[] = [];

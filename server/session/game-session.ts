@@ -1,0 +1,230 @@
+// What every live game has in common, whatever the board: referee events → state → game log →
+// every page, and the referee console's commands.
+//
+// The session is the authority: pages get a full `sync` on connect and then `update`s with an
+// increasing stateId; a console command based on an older state is refused. An event is written
+// to the game log before any page is told about it.
+import type { Alert, BoardStatus, ConsoleCommand, GameView, Question, ServerMessage } from '../http/messages.ts';
+import type { GameLog } from '../store/index.ts';
+import type { GameName } from '../rules/types.ts';
+
+/** What the session needs of a game log. */
+export type SessionLog = Pick<GameLog, 'startGame' | 'append' | 'endGame'>;
+
+export type Listener = (message: ServerMessage, text: string) => void;
+
+/** The events every referee speaks in (each game's referee may say more, which passes by). */
+export type SessionEvent =
+  | { readonly kind: 'calibrated'; readonly t: number }
+  | { readonly kind: 'move'; readonly t: number; readonly move: string; readonly ply: number }
+  | { readonly kind: 'takeback'; readonly t: number; readonly undone: readonly string[]; readonly ply: number }
+  | { readonly kind: 'settled'; readonly t: number }
+  | { readonly kind: 'end'; readonly t: number; readonly outcome: { readonly winner: string; readonly reason: string } }
+  | { readonly kind: 'new-game'; readonly t: number }
+  | {
+      readonly kind: 'alert';
+      readonly t: number;
+      readonly code: string;
+      readonly message: string;
+      readonly params: Readonly<Record<string, string | number>>;
+      readonly cells?: readonly { readonly cell: number; readonly diff: number }[];
+    }
+  | { readonly kind: 'cleared'; readonly t: number }
+  | {
+      readonly kind: 'question';
+      readonly t: number;
+      readonly id: number;
+      readonly code: string;
+      readonly message: string;
+      readonly params: Readonly<Record<string, string | number>>;
+      readonly options: readonly string[];
+    }
+  | { readonly kind: 'question-closed'; readonly t: number; readonly id: number };
+
+/** The outcome of a console command: the events it caused, or why it was refused. */
+export type CommandResult =
+  | { readonly ok: true; readonly events: readonly SessionEvent[] }
+  | { readonly ok: false; readonly error: string; readonly message: string };
+
+export interface SessionOptions {
+  readonly boardId: string;
+  readonly source: BoardStatus['source'];
+  readonly log?: SessionLog;
+  /** Wall clock for the game log (ms since the epoch); the referee runs on the board's clock. */
+  readonly now?: () => number;
+  /** The game being resumed from the log, if any. */
+  readonly gameId?: number;
+}
+
+export abstract class GameSession {
+  abstract readonly game: GameName & GameView['game'];
+  private stateId = 0;
+  private alert: Alert | null = null;
+  private alertSeq = 0;
+  private readonly questions = new Map<number, Question>();
+  private readonly listeners = new Set<Listener>();
+  private gameId: number | null;
+  private board: BoardStatus;
+  private readonly now: () => number;
+  /** The board's clock at the last frame: console commands happen "now" on that clock. */
+  protected lastT = 0;
+
+  constructor(private readonly base: SessionOptions) {
+    this.now = base.now ?? Date.now;
+    this.gameId = base.gameId ?? null;
+    this.board = { source: base.source, connected: false, calibrated: false, framesPerSecond: 0, dropped: 0 };
+  }
+
+  abstract view(): GameView;
+  abstract record(): string[];
+  /** The game's options as the log keeps them. */
+  protected abstract options(): object;
+  /** Carry out a console command in the referee. */
+  protected abstract perform(command: ConsoleCommand): CommandResult;
+
+  get currentGameId(): number | null {
+    return this.gameId;
+  }
+
+  get currentStateId(): number {
+    return this.stateId;
+  }
+
+  subscribe(listener: Listener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  sync(): ServerMessage {
+    return {
+      type: 'sync',
+      stateId: this.stateId,
+      game: this.game,
+      record: this.record(),
+      view: this.view(),
+      alerts: this.alert ? [this.alert] : [],
+      questions: [...this.questions.values()],
+      board: this.board,
+    };
+  }
+
+  /** The board's link changed (connected, frame rate, dropped lines). */
+  setBoard(board: Partial<BoardStatus>): void {
+    const next = { ...this.board, ...board };
+    if (JSON.stringify(next) === JSON.stringify(this.board)) return;
+    this.board = next;
+    this.broadcast({ type: 'board', board: this.board });
+  }
+
+  /** A console command, already authenticated; refused when based on an older state. */
+  command(stateId: number, command: ConsoleCommand): CommandResult {
+    if (stateId !== this.stateId) {
+      return { ok: false, error: 'console/stale-state', message: `The game has moved on (state ${this.stateId}, the console saw ${stateId}); look again and repeat.` };
+    }
+    const result = this.perform(command);
+    if (result.ok) {
+      if (command.kind === 'choose' || command.kind === 'enter') this.log('answer', this.now(), { command });
+      this.applyAll(result.events);
+    }
+    return result;
+  }
+
+  protected applyAll(events: readonly SessionEvent[]): void {
+    for (const event of events) this.apply(event);
+  }
+
+  private apply(event: SessionEvent): void {
+    const at = this.now();
+    if ('t' in event) this.lastT = Math.max(this.lastT, event.t);
+    switch (event.kind) {
+      case 'calibrated':
+        this.ensureGame(at);
+        this.setBoard({ calibrated: true });
+        return;
+      case 'move':
+        this.ensureGame(at);
+        this.log('move', at, { move: event.move, ply: event.ply });
+        this.update('move', { move: event.move });
+        return;
+      case 'takeback':
+        this.log('takeback', at, { undone: event.undone, ply: event.ply });
+        this.update('takeback', { undone: event.undone });
+        return;
+      case 'settled':
+        this.update('settled', {});
+        return;
+      case 'end':
+        // The log writes the end event and closes the game in one step.
+        if (this.gameId !== null) this.base.log?.endGame(this.gameId, { at, result: { ...event.outcome, ...this.result() } });
+        this.update('end', {});
+        return;
+      case 'new-game':
+        this.gameId = null;
+        this.ensureGame(at);
+        this.update('new-game', {});
+        return;
+      case 'alert': {
+        const alert: Alert = {
+          id: ++this.alertSeq,
+          level: event.code.startsWith('board/') ? 'info' : event.code === 'referee/ambiguous' ? 'warn' : 'error',
+          code: event.code,
+          message: event.message,
+          params: event.params,
+          ...(event.cells ? { cells: event.cells } : {}),
+        };
+        if (this.alert) this.broadcast({ type: 'alert-cleared', stateId: this.stateId, id: this.alert.id });
+        this.alert = alert;
+        this.log('alert', at, { code: event.code, params: event.params, cells: event.cells });
+        this.broadcast({ type: 'alert', stateId: this.stateId, alert });
+        return;
+      }
+      case 'cleared':
+        if (!this.alert) return;
+        this.broadcast({ type: 'alert-cleared', stateId: this.stateId, id: this.alert.id });
+        this.alert = null;
+        return;
+      case 'question': {
+        const question: Question = { id: event.id, code: event.code, message: event.message, params: event.params, options: event.options };
+        this.questions.set(event.id, question);
+        this.broadcast({ type: 'question', stateId: this.stateId, question });
+        return;
+      }
+      case 'question-closed':
+        if (this.questions.delete(event.id)) this.broadcast({ type: 'question-closed', stateId: this.stateId, id: event.id });
+        return;
+    }
+  }
+
+  /** What the game's result adds to the logged outcome (Kalaha: the stores). */
+  protected result(): object {
+    return {};
+  }
+
+  private ensureGame(at: number): void {
+    if (this.gameId !== null || !this.base.log) return;
+    this.gameId = this.base.log.startGame({
+      game: this.game,
+      options: { ...this.options() },
+      players: { south: 'Süd', north: 'Nord' },
+      boardId: this.base.boardId,
+      source: this.base.source === 'simulated' ? 'simulated' : 'sensors',
+      at,
+    });
+  }
+
+  private log(kind: 'move' | 'takeback' | 'alert' | 'answer', at: number, payload: unknown): void {
+    if (this.gameId === null || !this.base.log) return;
+    this.base.log.append(this.gameId, { kind, at, payload });
+  }
+
+  private update(event: 'move' | 'takeback' | 'settled' | 'new-game' | 'end', extra: { move?: string; undone?: readonly string[] }): void {
+    this.stateId++;
+    this.broadcast({ type: 'update', stateId: this.stateId, event, ...extra, record: this.record(), view: this.view() });
+  }
+
+  private broadcast(message: ServerMessage): void {
+    if (this.listeners.size === 0) return;
+    const text = JSON.stringify(message);
+    for (const listener of this.listeners) listener(message, text);
+  }
+}
