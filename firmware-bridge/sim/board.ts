@@ -1,78 +1,22 @@
 // The simulated table as a board on a serial line: bytes through serialport's MockBinding, paced in real time.
-import { BoardLink, type BoardLinkOptions, type HandshakeOptions } from '../link.ts';
-import { openMockPort, type MockBoardPort } from '../mock-port.ts';
-import { RealTimeDriver, Scheduler, type WallClock } from './clock.ts';
+import type { MockBoardPort } from '../mock-port.ts';
+import type { RealTimeDriver } from './clock.ts';
 import { KalahaTable, type KalahaTableOptions } from './kalaha-table.ts';
+import { startOnMockPort, wireFirmwareToPort, type RunningSimulation, type SimulatedPortOptions } from './port-board.ts';
 
-export interface SimulatedBoardOptions extends KalahaTableOptions {
-  /** Virtual ms per wall ms: 1 is a real game's pace, 20 replays a game twenty times faster. */
-  readonly simSpeed?: number;
-  /** Mock port path; a fresh one by default. */
-  readonly path?: string;
-  /** An Arduino's `Serial.println` ends lines with `\r\n`; the service must cope with both. */
-  readonly lineEnding?: '\r\n' | '\n';
-  /**
-   * Stamp `receivedAt` with the simulation's virtual clock instead of `Date.now`, so that timing
-   * the service measures (how long the board has been still) means the same at every `simSpeed`.
-   */
-  readonly virtualTimestamps?: boolean;
-  /** Wait for the board's answer to `HELLO?` before resolving (default true). */
-  readonly handshake?: boolean | HandshakeOptions;
-  /** For tests: the wall clock the driver paces itself by. */
-  readonly wallClock?: WallClock;
-}
+export interface SimulatedBoardOptions extends KalahaTableOptions, SimulatedPortOptions {}
 
-export interface SimulatedBoard {
-  /** The service's end, exactly as for a real board. */
-  readonly link: BoardLink;
-  /** The physical table: give it scripts with `table.perform(actions)`. */
-  readonly table: KalahaTable;
-  readonly scheduler: Scheduler;
-  readonly driver: RealTimeDriver;
-  readonly port: MockBoardPort;
-  /** Stops the table and the driver and closes the port. */
-  close(): Promise<void>;
-}
+export interface SimulatedBoard extends RunningSimulation<KalahaTable> {}
 
 /** Connects a table to the board end of a mock port: its lines out as bytes, the service's bytes in as commands. */
 export function wireTableToPort(table: KalahaTable, port: MockBoardPort, driver: RealTimeDriver | null): () => void {
-  return port.onWrite((bytes) => {
-    // Commands act at the virtual time that corresponds to now, not at the last event's time.
-    driver?.sync();
-    table.receive(bytes);
-  });
+  return wireFirmwareToPort(table, port, driver);
 }
 
 /**
  * Starts a simulated Kalaha table behind a MockBinding port, running in real time at `simSpeed`,
  * and returns a BoardLink to it that has completed its handshake.
  */
-export async function startSimulatedKalahaBoard(options: SimulatedBoardOptions): Promise<SimulatedBoard> {
-  const scheduler = new Scheduler();
-  const driver = new RealTimeDriver(scheduler, { speed: options.simSpeed ?? 1, clock: options.wallClock });
-  const port = await openMockPort(options.path);
-  const ending = options.lineEnding ?? '\r\n';
-  const table = new KalahaTable(scheduler, options, (line) => {
-    port.emit(line + ending);
-  });
-  const unwire = wireTableToPort(table, port, driver);
-  const linkOptions: BoardLinkOptions = options.virtualTimestamps ? { now: () => driver.virtualNow() } : {};
-  const link = new BoardLink(port.stream, linkOptions);
-  driver.start();
-  table.boot();
-  const close = async (): Promise<void> => {
-    table.shutdown();
-    driver.stop();
-    unwire();
-    await link.close();
-  };
-  if (options.handshake !== false) {
-    try {
-      await link.handshake(typeof options.handshake === 'object' ? options.handshake : {});
-    } catch (err) {
-      await close();
-      throw err;
-    }
-  }
-  return { link, table, scheduler, driver, port, close };
+export function startSimulatedKalahaBoard(options: SimulatedBoardOptions): Promise<SimulatedBoard> {
+  return startOnMockPort(options, (scheduler, out) => new KalahaTable(scheduler, options, out));
 }

@@ -1,9 +1,11 @@
 // The simulated Kalaha weighing table: stones of real weights in 14 load cells, a human hand, sensor noise, and the firmware's line protocol.
 // It knows physics, not rules: it performs a script of physical actions and reports what its load cells read.
-import { LineFramer, type LineSink } from '../line-stream.ts';
-import { KALAHA_CELLS, RATE_MAX_HZ, RATE_MIN_HZ, formatLine, parseCommand, tagOf, type DropReason } from '../protocol.ts';
-import type { Scheduled, Scheduler } from './clock.ts';
+import { KALAHA_CELLS } from '../protocol.ts';
+import type { Scheduler } from './clock.ts';
+import { SimulatedFirmware, assertNever, type CommonAction, type FirmwareOptions, type LineOut, type ThinkingModel } from './firmware.ts';
 import { Random } from './random.ts';
+
+export type { LineOut } from './firmware.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Stones
@@ -62,15 +64,11 @@ export interface SensorModel {
 }
 
 /** The human: how long things take and how hard the hand presses. Ranges are [min, max], uniform. */
-export interface HandModel {
+export interface HandModel extends ThinkingModel {
   /** Chance that dropping or putting stones into a cell also presses on it. */
   readonly pressProbability: number;
   readonly pressGrams: readonly [number, number];
   readonly pressFrames: readonly [number, number];
-  readonly thinkMs: readonly [number, number];
-  /** Now and then a player stops longer (talks, looks away) before acting. */
-  readonly pauseProbability: number;
-  readonly pauseMs: readonly [number, number];
   readonly perStoneMs: readonly [number, number];
   readonly liftMs: readonly [number, number];
   readonly putMs: readonly [number, number];
@@ -92,21 +90,13 @@ export const DEFAULT_HAND: HandModel = {
   carryMs: [600, 1200],
 };
 
-export interface KalahaTableOptions {
-  readonly seed: number | string;
+export interface KalahaTableOptions extends FirmwareOptions {
   /** Stones in each of the 14 cells, grams; when absent, `seedsPerPit` stones of `stoneSet` in every pit. */
   readonly cells?: readonly (readonly number[])[];
   readonly stoneSet?: StoneSet;
   readonly seedsPerPit?: number;
   readonly sensor?: Partial<SensorModel>;
   readonly hand?: Partial<HandModel>;
-  /** Frames per second until a `RATE` command says otherwise. */
-  readonly rateHz?: number;
-  readonly heartbeatMs?: number;
-  readonly firmware?: string;
-  readonly boardId?: string;
-  /** Board answers `LED` commands (a table with LEDs under the pits); without, it answers `ERR unsupported`. */
-  readonly leds?: boolean;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -117,9 +107,7 @@ export type TableActionKind = (typeof TABLE_ACTION_KINDS)[number];
 
 /** A physical action. Durations left out are drawn from the hand model. */
 export type TableAction =
-  | { readonly kind: 'wait'; readonly ms: number }
-  /** A human deciding: `thinkMs`, now and then a longer pause. */
-  | { readonly kind: 'think' }
+  | CommonAction
   /** Take stones from a cell into the hand: all of them, or `count` chosen at random (any stones, not particular ones). */
   | { readonly kind: 'lift'; readonly cell: number; readonly count?: number; readonly ms?: number }
   /** Drop one stone from the hand into a cell (sowing). */
@@ -128,61 +116,34 @@ export type TableAction =
   | { readonly kind: 'put'; readonly cell: number; readonly count?: number; readonly ms?: number }
   /** Lift everything in `from`, carry it, put it all into `to`. */
   | { readonly kind: 'carry'; readonly from: number; readonly to: number; readonly ms?: number }
-  | { readonly kind: 'press'; readonly cell: number; readonly grams: number; readonly ms: number }
-  /** Zero-time: reports the virtual time it is reached (ground truth for generated traces). */
-  | { readonly kind: 'mark'; readonly label: string };
-
-/** Where the table's lines go: the protocol line (no terminator) and the virtual time it was sent. */
-export type LineOut = (line: string, t: number) => void;
-
-const PROTOCOL_LINE_LATENCY_MS = 2;
+  | { readonly kind: 'press'; readonly cell: number; readonly grams: number; readonly ms: number };
 
 /**
  * The physical model. Each cell holds individual stones; a load cell reads their total weight plus
  * the hand's pressure, drift, noise and now and then a glitch. Stones in the hand are off the
  * table. Time is the scheduler's virtual clock.
  */
-export class KalahaTable implements LineSink {
+export class KalahaTable extends SimulatedFirmware<TableAction> {
   readonly sensor: SensorModel;
   readonly hand: HandModel;
-  /** Script problems (lifting from an empty cell, dropping from an empty hand): counted, never thrown, so a live demo survives them. */
-  faults = 0;
-  /** Called when a `mark` action is reached. */
-  onMark: ((label: string, t: number) => void) | null = null;
 
   private readonly cells: Stone[][] = [];
   private readonly held: Stone[] = [];
   private readonly grams = new Float64Array(KALAHA_CELLS);
-  private readonly tare = new Float64Array(KALAHA_CELLS);
+  private readonly tares = new Float64Array(KALAHA_CELLS);
   private readonly drift = new Float64Array(KALAHA_CELLS);
   private readonly pressGrams = new Float64Array(KALAHA_CELLS);
   private readonly pressUntil = new Float64Array(KALAHA_CELLS);
-  private readonly leds: string[] = new Array<string>(KALAHA_CELLS).fill('off');
   private readonly sensorRng: Random;
   private readonly handRng: Random;
-  private readonly framer = new LineFramer();
-  private readonly queue: TableAction[] = [];
-  private readonly doneCallbacks: (() => void)[] = [];
-  private acting = false;
-  private frameTimer: Scheduled | null = null;
-  private heartbeatTimer: Scheduled | null = null;
-  private seq = 0;
-  private heartbeatSeq = 0;
-  private bootTime = 0;
-  private periodMs: number;
-  private booted = false;
 
-  constructor(
-    private readonly scheduler: Scheduler,
-    private readonly options: KalahaTableOptions,
-    private readonly out: LineOut,
-  ) {
+  constructor(scheduler: Scheduler, options: KalahaTableOptions, out: LineOut) {
+    super(scheduler, options, out, { board: 'kalaha', cells: KALAHA_CELLS, shape: `cells=${KALAHA_CELLS}`, noun: 'table' });
     const root = new Random(options.seed);
     this.sensorRng = root.fork('sensor');
     this.handRng = root.fork('hand');
     this.sensor = { ...DEFAULT_SENSOR, ...options.sensor };
     this.hand = { ...DEFAULT_HAND, ...options.hand };
-    this.periodMs = Math.round(1000 / (options.rateHz ?? 20));
     let layout = options.cells;
     if (!layout) {
       const perPit = options.seedsPerPit ?? 4;
@@ -199,136 +160,29 @@ export class KalahaTable implements LineSink {
   }
 
   // -------------------------------------------------------------------------------------------
-  // The firmware
+  // The firmware: load cells
 
-  /** Power on: HELLO, then frames at the scan rate and a heartbeat every second. */
-  boot(): void {
-    if (this.booted) return;
-    this.booted = true;
-    this.bootTime = this.scheduler.now;
-    this.sendHello();
-    this.scheduleFrame(this.scheduler.now);
-    this.scheduleHeartbeat(this.scheduler.now + (this.options.heartbeatMs ?? 1000));
-  }
-
-  /** Power off: no more lines (the script, if any, stops too). */
-  shutdown(): void {
-    this.booted = false;
-    this.frameTimer?.cancel();
-    this.heartbeatTimer?.cancel();
-    this.queue.length = 0;
-  }
-
-  /** Bytes the service wrote to the board. */
-  receive(bytes: Buffer): void {
-    this.framer.push(bytes, this);
-  }
-
-  /** @internal LineSink: a checked command line. */
-  acceptLine(text: string, bodyEnd: number): void {
-    const body = text.slice(0, bodyEnd);
-    const command = parseCommand(body);
-    if (command === 'unknown-type') return this.reply(`ERR unknown ${tagOf(body)}`);
-    if (command === 'malformed') return this.reply(`ERR syntax ${body}`);
-    switch (command.kind) {
-      case 'hello':
-        return this.later(() => this.sendHello());
-      case 'tare':
-        if (command.cell === undefined) {
-          for (let c = 0; c < KALAHA_CELLS; c++) this.tare[c] = this.trueReading(c, this.scheduler.now) + this.tare[c];
-        } else if (command.cell < KALAHA_CELLS) {
-          this.tare[command.cell] = this.trueReading(command.cell, this.scheduler.now) + this.tare[command.cell];
-        } else {
-          return this.reply(`ERR range cell must be 0-${KALAHA_CELLS - 1}`);
-        }
-        return this.reply(`OK ${body}`);
-      case 'rate':
-        if (command.hz < RATE_MIN_HZ || command.hz > RATE_MAX_HZ) return this.reply(`ERR range rate must be ${RATE_MIN_HZ}-${RATE_MAX_HZ}`);
-        this.periodMs = Math.round(1000 / command.hz);
-        if (this.booted) {
-          this.frameTimer?.cancel();
-          this.scheduleFrame(this.scheduler.now + this.periodMs);
-        }
-        return this.reply(`OK ${body}`);
-      case 'led':
-        if (!(this.options.leds ?? true)) return this.reply('ERR unsupported no LEDs on this table');
-        if (command.cell >= KALAHA_CELLS) return this.reply(`ERR range cell must be 0-${KALAHA_CELLS - 1}`);
-        this.leds[command.cell] = command.color;
-        return this.reply(`OK ${body}`);
-      case 'leds-off':
-        if (!(this.options.leds ?? true)) return this.reply('ERR unsupported no LEDs on this table');
-        this.leds.fill('off');
-        return this.reply(`OK ${body}`);
-      default:
-        return assertNever(command);
+  protected override tare(cell: number | undefined, command: string): string {
+    if (cell === undefined) {
+      for (let c = 0; c < KALAHA_CELLS; c++) this.tares[c] = this.trueReading(c, this.scheduler.now) + this.tares[c];
+    } else if (cell < KALAHA_CELLS) {
+      this.tares[cell] = this.trueReading(cell, this.scheduler.now) + this.tares[cell];
+    } else {
+      return `ERR range cell must be 0-${KALAHA_CELLS - 1}`;
     }
+    return `OK ${command}`;
   }
 
-  /** @internal LineSink */
-  dropLine(reason: DropReason): void {
-    this.reply(`ERR ${reason} line dropped`);
-  }
-
-  /** @internal LineSink */
-  blankLine(): void {}
-
-  /** The LED state per cell (`rrggbb` or `off`). */
-  ledColors(): readonly string[] {
-    return this.leds.slice();
-  }
-
-  get frameRateHz(): number {
-    return 1000 / this.periodMs;
-  }
-
-  private reply(body: string): void {
-    this.later(() => this.send(body));
-  }
-
-  private later(fn: () => void): void {
-    this.scheduler.after(PROTOCOL_LINE_LATENCY_MS, () => {
-      if (this.booted) fn();
-    });
-  }
-
-  private send(body: string): void {
-    const line = formatLine(body);
-    this.out(line.slice(0, -1), this.scheduler.now);
-  }
-
-  private sendHello(): void {
-    const fw = this.options.firmware ?? 'spieltisch-sim/1.0';
-    const id = this.options.boardId ?? `SIM-${String(this.options.seed).replace(/[^A-Za-z0-9_-]/g, '_')}`;
-    this.send(`HELLO proto=1 fw=${fw} board=kalaha id=${id} cells=${KALAHA_CELLS}`);
-  }
-
-  private scheduleFrame(t: number): void {
-    this.frameTimer = this.scheduler.at(t, () => {
-      this.sendFrame();
-      this.scheduleFrame(this.scheduler.now + this.periodMs);
-    });
-  }
-
-  private scheduleHeartbeat(t: number): void {
-    this.heartbeatTimer = this.scheduler.at(t, () => {
-      this.send(`HB ${this.heartbeatSeq} ${Math.round(this.scheduler.now - this.bootTime)}`);
-      this.heartbeatSeq = (this.heartbeatSeq + 1) >>> 0;
-      this.scheduleHeartbeat(this.scheduler.now + (this.options.heartbeatMs ?? 1000));
-    });
-  }
-
-  private sendFrame(): void {
-    const t = this.scheduler.now;
-    let body = `W ${this.seq}`;
+  protected override frameBody(seq: number, t: number): string {
+    let body = `W ${seq}`;
     for (let c = 0; c < KALAHA_CELLS; c++) body += ` ${this.reading(c, t)}`;
-    this.seq = (this.seq + 1) >>> 0;
-    this.send(body);
+    return body;
   }
 
   /** What cell `c` would read without noise or glitches, grams, after tare. */
   private trueReading(c: number, t: number): number {
     const press = this.pressUntil[c] > t ? this.pressGrams[c] : 0;
-    return this.grams[c] + press + (this.drift[c] * (t - this.bootTime)) / 60_000 - this.tare[c];
+    return this.grams[c] + press + (this.drift[c] * (t - this.bootTime)) / 60_000 - this.tares[c];
   }
 
   /** One reading of cell `c` in tenths of a gram, as the firmware reports it. */
@@ -378,41 +232,16 @@ export class KalahaTable implements LineSink {
   // -------------------------------------------------------------------------------------------
   // The hand
 
-  /** Appends physical actions to the script; `onDone` runs when the table has performed them all. */
-  perform(actions: readonly TableAction[], onDone?: () => void): void {
-    this.queue.push(...actions);
-    if (onDone) this.doneCallbacks.push(onDone);
-    if (!this.acting) this.nextAction();
-  }
-
-  /** Whether the hand is still working through its script. */
-  get busy(): boolean {
-    return this.acting;
-  }
-
-  private nextAction(): void {
-    const action = this.queue.shift();
-    if (action === undefined) {
-      this.acting = false;
-      for (const done of this.doneCallbacks.splice(0)) done();
-      return;
-    }
-    this.acting = true;
-    const ms = Math.max(0, Math.round(this.act(action)));
-    this.scheduler.after(ms, () => this.nextAction());
-  }
-
-  /** Starts one action; returns its duration in ms. */
-  private act(action: TableAction): number {
+  protected override act(action: TableAction): number {
     const h = this.hand;
     const rng = this.handRng;
     switch (action.kind) {
       case 'wait':
         return action.ms;
       case 'think':
-        return rng.chance(h.pauseProbability) ? rng.range(h.pauseMs[0], h.pauseMs[1]) : rng.range(h.thinkMs[0], h.thinkMs[1]);
+        return this.thinkingMs(h, rng);
       case 'mark':
-        this.onMark?.(action.label, this.scheduler.now);
+        this.reachMark(action.label);
         return 0;
       case 'lift': {
         const ms = action.ms ?? rng.range(h.liftMs[0], h.liftMs[1]);
@@ -445,10 +274,6 @@ export class KalahaTable implements LineSink {
       default:
         return assertNever(action);
     }
-  }
-
-  private at(ms: number, fn: () => void): void {
-    this.scheduler.after(Math.round(ms), fn);
   }
 
   private checkCell(cell: number): boolean {
@@ -496,7 +321,7 @@ export class KalahaTable implements LineSink {
     const h = this.hand;
     if (n > 0 && this.handRng.chance(h.pressProbability)) {
       const frames = this.handRng.int(h.pressFrames[0], h.pressFrames[1]);
-      this.press(cell, this.handRng.range(h.pressGrams[0], h.pressGrams[1]), this.scheduler.now + frames * this.periodMs);
+      this.press(cell, this.handRng.range(h.pressGrams[0], h.pressGrams[1]), this.scheduler.now + frames * this.framePeriodMs);
     }
   }
 
@@ -518,8 +343,4 @@ function removeAt<T>(items: T[], i: number): T {
   items[i] = items[items.length - 1];
   items.pop();
   return item;
-}
-
-function assertNever(x: never): never {
-  throw new Error(`unexpected value ${JSON.stringify(x)}`);
 }

@@ -4,6 +4,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { generateKalahaTrace, type KalahaTrace, type KalahaTraceOptions, type KalahaTruth } from './kalaha-trace.ts';
+import { formatTruthJson } from './truth-json.ts';
 
 export interface KalahaFixture {
   readonly name: string;
@@ -57,10 +58,7 @@ export const KALAHA_FIXTURES: readonly KalahaFixture[] = [
 
 /** JSON with arrays of plain values kept on one line, so a truth file stays readable. */
 export function stringifyTruth(truth: KalahaTruth): string {
-  const text = JSON.stringify(truth, null, 2);
-  return text.replace(/\[\s*((?:-?[\d.]+|"[^"\n]*"|true|false|null)(?:,\s*(?:-?[\d.]+|"[^"\n]*"|true|false|null))*)\s*\]/g, (_m, items: string) =>
-    `[${items.split(/,\s*/).join(', ')}]`,
-  ) + '\n';
+  return formatTruthJson(truth);
 }
 
 export function generateFixture(fixture: KalahaFixture): KalahaTrace {
