@@ -53,3 +53,28 @@ export {
 } from './sim/kalaha-table.ts';
 export { startSimulatedKalahaBoard, wireTableToPort, type SimulatedBoard, type SimulatedBoardOptions } from './sim/board.ts';
 export { replayTraceToLink, scheduleTrace, type TraceReplay } from './sim/replay.ts';
+export {
+  SimulatedFirmware,
+  type CommonAction,
+  type FirmwareIdentity,
+  type FirmwareOptions,
+  type ThinkingModel,
+} from './sim/firmware.ts';
+export { startOnMockPort, wireFirmwareToPort, type PortFirmware, type RunningSimulation, type SimulatedPortOptions } from './sim/port-board.ts';
+export {
+  DEFAULT_GRID_HAND,
+  DEFAULT_GRID_SENSOR,
+  GRID_ACTION_KINDS,
+  GRID_MAX_COUNT_CELLS,
+  GRID_MAX_SIDE,
+  GridTable,
+  slidePath,
+  type GridAction,
+  type GridActionKind,
+  type GridHandModel,
+  type GridPiece,
+  type GridPieceSpec,
+  type GridSensorModel,
+  type GridTableOptions,
+} from './sim/grid-table.ts';
+export { startSimulatedGridBoard, type SimulatedGridBoard, type SimulatedGridBoardOptions } from './sim/grid-board.ts';
