@@ -11,3 +11,28 @@ export {
 export { formatRecordText, generateKalahaTrace, pitLetter, type KalahaTrace, type KalahaTraceOptions, type KalahaTruth } from './kalaha-trace.ts';
 export { KALAHA_FIXTURES, generateFixture, stringifyTruth, writeKalahaFixtures, type KalahaFixture } from './kalaha-fixtures.ts';
 export { playKalahaGames, setUpActions, type LiveKalaha, type LiveKalahaOptions } from './kalaha-live.ts';
+export { formatTruthJson } from './truth-json.ts';
+export {
+  CORRECTIONS,
+  HANDLINGS,
+  MALAWI_COLOURS,
+  malawiBoardSetup,
+  malawiLayout,
+  planMalawiGame,
+  type Correction,
+  type Handling,
+  type MalawiGamePlan,
+  type MalawiPlanEvent,
+  type MalawiPlayerOptions,
+} from './malawi-player.ts';
+export {
+  answersOf,
+  formatMalawiRecord,
+  generateMalawiTrace,
+  type MalawiQuestion,
+  type MalawiTrace,
+  type MalawiTraceOptions,
+  type MalawiTruth,
+} from './malawi-trace.ts';
+export { MALAWI_FIXTURES, generateMalawiFixture, stringifyMalawiTruth, writeMalawiFixtures, type MalawiFixture } from './malawi-fixtures.ts';
+export { playMalawiGames, setUpMalawiActions, type LiveMalawi, type LiveMalawiOptions } from './malawi-live.ts';

@@ -1,0 +1,246 @@
+// Generated Malawi sensor traces with their ground truth: a planned game performed on the simulated square board in virtual time.
+import {
+  DEFAULT_GRID_HAND,
+  DEFAULT_GRID_SENSOR,
+  GridTable,
+  Scheduler,
+  formatTraceLine,
+  type GridHandModel,
+  type GridSensorModel,
+  type SenseKind,
+} from '../../firmware-bridge/index.ts';
+import { formatRecord } from '../rules/record.ts';
+import { observe, observeCounts, type EndReason, type MalawiOptions, type MoveKind, type Side } from '../rules/malawi.ts';
+import { formatPosition } from '../rules/malawi-notation.ts';
+import { planMalawiGame, type Correction, type Handling, type MalawiPlayerOptions } from './malawi-player.ts';
+
+export interface MalawiTraceOptions extends MalawiPlayerOptions {
+  /** What the board's squares sense: occupancy (`G` frames, default) or counts (`C` frames). */
+  readonly sense?: SenseKind;
+  readonly sensor?: Partial<GridSensorModel>;
+  readonly hand?: Partial<GridHandModel>;
+  readonly rateHz?: number;
+  /** The board stands still this long before the first move, in the starting position. */
+  readonly calibrationMs?: number;
+  /** And this long after the last move. */
+  readonly tailMs?: number;
+}
+
+/** A move the board's sensors cannot tell from another legal move: the referee console must be asked which it was. */
+export interface MalawiQuestion {
+  /** When the move was complete: the console is asked from then on. */
+  readonly t: number;
+  readonly ply: number;
+  /** The answer, in notation. */
+  readonly move: string;
+  readonly kind: MoveKind;
+  readonly side: Side;
+  /** Other legal moves that looked the same to this board. */
+  readonly alternatives: number;
+  /** Whether the players later took this move back. */
+  readonly takenBack: boolean;
+}
+
+/** What really happened in a generated trace, for tests of everything downstream of the sensors. */
+export interface MalawiTruth {
+  readonly game: 'malawi';
+  readonly seed: number | string;
+  readonly rules: MalawiOptions;
+  readonly sense: SenseKind;
+  readonly cols: number;
+  readonly rows: number;
+  readonly sensor: GridSensorModel;
+  readonly hand: GridHandModel;
+  readonly rateHz: number;
+  readonly calibrationMs: number;
+  /** The record after take-backs, in notation. */
+  readonly record: readonly string[];
+  /** The record as `spieltisch replay` reads it. */
+  readonly recordText: string;
+  /** The moves of the record: when the hand started, and when the piece was down (or the last bead moved). */
+  readonly moves: readonly {
+    readonly ply: number;
+    readonly move: string;
+    readonly kind: MoveKind;
+    readonly side: Side;
+    readonly start: number;
+    readonly end: number;
+    /** How the piece travelled (`slide`: the squares passed sensed it); null for captures and distributions. */
+    readonly handling: Handling | null;
+  }[];
+  /** Pieces put on a square no legal move reaches, and how the player corrected them. */
+  readonly illegalAttempts: readonly {
+    readonly t: number;
+    readonly from: string;
+    readonly to: string;
+    readonly side: Side;
+    readonly code: string;
+    readonly correction: Correction;
+    readonly handling: Handling;
+  }[];
+  /** Take-backs: when the hands started, and the moves undone (last first). */
+  readonly takeBacks: readonly { readonly t: number; readonly moves: readonly string[] }[];
+  /**
+   * The moves this board cannot see, in the order played (taken-back ones included, since the
+   * console was asked when they were made). On an occupancy board: every capture and
+   * distribution. On a counting board: captures that another piece could have made as well.
+   */
+  readonly questions: readonly MalawiQuestion[];
+  /** How the game ended; null when the recording stopped mid-game (`maxMoves`). */
+  readonly end: { readonly t: number; readonly reason: EndReason; readonly winner: Side | 'draw' } | null;
+  /** What the squares sense when the recording ends (occupancy 0/1, or counts), cell order. */
+  readonly final: readonly number[];
+  /** The engine's final position in Malawi position notation. */
+  readonly finalPosition: string;
+  readonly durationMs: number;
+  readonly frames: number;
+}
+
+export interface MalawiTrace {
+  /** The trace file's text: `#` comment lines, then `<ms> <line>` per line. */
+  readonly trace: string;
+  readonly truth: MalawiTruth;
+}
+
+/** Longest game the generator will simulate (virtual time) before declaring the script broken. */
+const MAX_VIRTUAL_MS = 8 * 3600_000;
+
+/**
+ * Plans a game, performs it on a simulated square board in virtual time (as fast as the CPU
+ * goes) and returns the lines the board sent, with the ground truth. Deterministic for a seed.
+ */
+export function generateMalawiTrace(options: MalawiTraceOptions): MalawiTrace {
+  const plan = planMalawiGame(options);
+  const rules = plan.options;
+  const sense = options.sense ?? 'occupancy';
+  const rateHz = options.rateHz ?? 20;
+  const calibrationMs = options.calibrationMs ?? 3000;
+  const tailMs = options.tailMs ?? 3000;
+  const scheduler = new Scheduler();
+  const lines: string[] = [];
+  let frames = 0;
+  const table = new GridTable(
+    scheduler,
+    { seed: options.seed, cols: rules.size, rows: rules.size, sense, pieces: plan.layout, sensor: options.sensor, hand: options.hand, rateHz },
+    (line, t) => {
+      const c0 = line.charCodeAt(0);
+      if ((c0 === 0x47 /* G */ || c0 === 0x43) /* C */ && line.charCodeAt(1) === 0x20) frames++;
+      lines.push(formatTraceLine(t, line));
+    },
+  );
+  const marks = new Map<string, number>();
+  table.onMark = (label, t) => marks.set(label, t);
+  table.boot();
+  table.perform([{ kind: 'wait', ms: calibrationMs }, ...plan.actions, { kind: 'wait', ms: tailMs }]);
+  if (!scheduler.runWhile(() => table.busy, MAX_VIRTUAL_MS, 1000)) throw new Error('the simulated game did not finish');
+  if (table.faults > 0) throw new Error(`the board could not perform the script (${table.faults} faults)`);
+  const final = sense === 'count' ? observeCounts(plan.final) : observe(plan.final);
+  const sensed = table.sensed();
+  if (!sensed.every((x, i) => x === final[i])) throw new Error(`the board ends at ${sensed.join(' ')}, the engine at ${final.join(' ')}`);
+
+  const at = (label: string): number => {
+    const t = marks.get(label);
+    if (t === undefined) throw new Error(`mark ${label} was never reached`);
+    return t;
+  };
+  const moves: MalawiTruth['moves'][number][] = [];
+  const illegalAttempts: MalawiTruth['illegalAttempts'][number][] = [];
+  const takeBacks: MalawiTruth['takeBacks'][number][] = [];
+  const questions: { -readonly [K in keyof MalawiQuestion]: MalawiQuestion[K] }[] = [];
+  /** The question asked about each ply of the record as it stands, so a take-back can mark it. */
+  const asked = new Map<number, (typeof questions)[number]>();
+  let end: MalawiTruth['end'] = null;
+  for (const e of plan.events) {
+    switch (e.kind) {
+      case 'move': {
+        moves.length = e.ply - 1; // a move at this ply replaces any taken back
+        moves.push({ ply: e.ply, move: e.move, kind: e.moveKind, side: e.side, start: at(e.label), end: at(e.endLabel), handling: e.handling });
+        for (const ply of asked.keys()) if (ply >= e.ply) asked.delete(ply);
+        if (e.moveKind !== 'move' && (sense === 'occupancy' || e.sameCounts > 0)) {
+          const q = {
+            t: at(e.endLabel),
+            ply: e.ply,
+            move: e.move,
+            kind: e.moveKind,
+            side: e.side,
+            alternatives: sense === 'occupancy' ? e.sameOccupancy : e.sameCounts,
+            takenBack: false,
+          };
+          questions.push(q);
+          asked.set(e.ply, q);
+        }
+        break;
+      }
+      case 'illegal':
+        illegalAttempts.push({ t: at(e.label), from: e.from, to: e.to, side: e.side, code: e.code, correction: e.correction, handling: e.handling });
+        break;
+      case 'take-back':
+        takeBacks.push({ t: at(e.label), moves: e.moves });
+        for (let ply = moves.length; ply > moves.length - e.moves.length; ply--) {
+          const q = asked.get(ply);
+          if (q !== undefined) q.takenBack = true;
+          asked.delete(ply);
+        }
+        moves.length -= e.moves.length;
+        break;
+      case 'end':
+        end = { t: at(e.label), reason: e.reason, winner: e.winner };
+        break;
+      default:
+        assertNever(e);
+    }
+  }
+  if ((end === null) !== (plan.final.outcome === null)) throw new Error('the plan and the engine disagree about the end');
+  if (moves.map((m) => m.move).join(' ') !== plan.record.join(' ')) throw new Error('truth moves and record disagree');
+
+  const sensor = { ...DEFAULT_GRID_SENSOR, ...options.sensor };
+  const hand = { ...DEFAULT_GRID_HAND, ...options.hand };
+  const truth: MalawiTruth = {
+    game: 'malawi',
+    seed: options.seed,
+    rules,
+    sense,
+    cols: rules.size,
+    rows: rules.size,
+    sensor,
+    hand,
+    rateHz,
+    calibrationMs,
+    record: plan.record,
+    recordText: formatMalawiRecord(plan.record, rules),
+    moves,
+    illegalAttempts,
+    takeBacks,
+    questions,
+    end,
+    final,
+    finalPosition: formatPosition(plan.final),
+    durationMs: scheduler.now,
+    frames,
+  };
+  const flaky = sensor.flakyCell === null ? 'none' : `${sensor.flakyCell} (rate ${sensor.flakyRate})`;
+  const comments = [
+    `spieltisch simulated Malawi board, seed ${JSON.stringify(options.seed)}`,
+    `${rules.size}x${rules.size} ${sense}, flicker rate ${sensor.flickerRate}, flaky square ${flaky}, reach ${sensor.reach}, ${rateHz} Hz`,
+    `record ${plan.record.join(' ')}`,
+  ];
+  return { trace: comments.map((c) => `# ${c}\n`).join('') + lines.join(''), truth };
+}
+
+/** The record in the game record format (RULES.md): headers, then numbered moves. */
+export function formatMalawiRecord(record: readonly string[], rules: MalawiOptions): string {
+  // JSON goes into a header value as written (the record format reads up to `"]`).
+  return formatRecord({ Game: 'malawi', Options: JSON.stringify(rules) }, record);
+}
+
+/**
+ * The answers file for a referee console: one move in notation per line, in the order the
+ * console is asked (`truth.questions`). Empty when the board saw everything.
+ */
+export function answersOf(truth: Pick<MalawiTruth, 'questions'>): string {
+  return truth.questions.map((q) => `${q.move}\n`).join('');
+}
+
+function assertNever(x: never): never {
+  throw new Error(`unexpected value ${JSON.stringify(x)}`);
+}
