@@ -24,7 +24,11 @@ async function playThrough(seed: number, illegalProbability: number, takeBackPro
   sim = await startSimulatedKalahaBoard({ seed, stoneSet: 'mixed', simSpeed: 100, virtualTimestamps: true });
   log = openGameLog(':memory:');
   const session = new KalahaSession({ rules: DEFAULT_OPTIONS, boardId: 'test', source: 'simulated', log, now: () => 1_700_000_000_000 });
-  sim.link.on('weights', (frame) => session.frame(frame.receivedAt, frame.cells));
+  let lastFrameAt = 0;
+  sim.link.on('weights', (frame) => {
+    lastFrameAt = frame.receivedAt;
+    session.frame(frame.receivedAt, frame.cells);
+  });
   http = await startHttp(session, { port: 0, host: '127.0.0.1', token: 'test-token' });
 
   const client = new WebSocket(`ws://127.0.0.1:${http.port}/ws`);
@@ -34,8 +38,12 @@ async function playThrough(seed: number, illegalProbability: number, takeBackPro
 
   const table = sim.table;
   await new Promise<void>((resolve) => table.perform([{ kind: 'wait', ms: 3000 }, ...plan.actions, { kind: 'wait', ms: 3000 }], resolve));
-  // Let the last frames through the socket.
-  await new Promise((resolve) => setTimeout(resolve, 200));
+  // The table has done its part; wait until the service has read the board up to now and every
+  // update has reached the client (on a loaded machine the pipeline may lag the table's clock).
+  const until = sim.driver.virtualNow() + 500;
+  while (lastFrameAt < until || received.filter((m) => m.type === 'update').length < session.currentStateId) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
   client.close();
   return { plan, received, log, session };
 }
