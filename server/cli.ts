@@ -13,8 +13,10 @@ Usage:
       token: --token, else $SPIELTISCH_TOKEN, else one made up and printed.
   spieltisch replay --game G [--options JSON] FILE|-
       Replay a game record; prints one JSON line (exit 1 on an illegal move).
-  spieltisch referee --game kalaha [--options JSON] TRACE|-
-      Referee a recorded sensor trace; prints one JSON line per event.
+  spieltisch referee --game kalaha|malawi [--options JSON] [--answers FILE] TRACE|-
+      Referee a recorded sensor trace; prints one JSON line per event. For
+      Malawi, --answers gives the console's answers to the referee's
+      questions (one move per line, in order).
   spieltisch simulate --game kalaha [--seed N] [--options JSON] [--out TRACE]
                       [--illegal P] [--takebacks P]
       Play a game on the simulated table (with a chance P per turn of an
@@ -96,7 +98,7 @@ const SERVE_OPTIONS = {
   token: { type: 'string' },
 } as const satisfies Options;
 const REPLAY_OPTIONS = { ...GAME, options: { type: 'string' } } as const satisfies Options;
-const REFEREE_OPTIONS = { ...GAME, options: { type: 'string' } } as const satisfies Options;
+const REFEREE_OPTIONS = { ...GAME, options: { type: 'string' }, answers: { type: 'string' } } as const satisfies Options;
 const SIMULATE_OPTIONS = {
   ...GAME,
   options: { type: 'string' },

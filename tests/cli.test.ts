@@ -77,6 +77,29 @@ describe('spieltisch referee', () => {
   test('a file without weight frames says so', async () => {
     const { code, err } = await run(['referee', '--game', 'kalaha', '-'], '0 HELLO proto=1*00\n');
     expect(code).toBe(1);
-    expect(err.join('\n')).toContain('no weight frames');
+    expect(err.join('\n')).toContain('no sensor frames');
+  });
+});
+
+describe('spieltisch referee --game malawi', () => {
+  // take-backs is left out: a take-back of a visible move followed by a hidden capture is read
+  // as a different take-back (see the issue notes); the referee's own trace tests cover it with
+  // a console that undoes as it watches.
+  test.each(['occupancy-game', 'count-board', 'illegal-placements', 'flicker', 'size-8'])('%s: the answers file plays the console', async (name) => {
+    const truth = JSON.parse(readFileSync(`tests/fixtures/malawi/${name}.truth.json`, 'utf8'));
+    const { code, out } = await run(['referee', '--game', 'malawi', '--answers', `tests/fixtures/malawi/${name}.answers`, `tests/fixtures/malawi/${name}.trace`]);
+    expect(code).toBe(0);
+    const lines = out.map((l) => JSON.parse(l));
+    expect(lines.at(-1)).toEqual({ kind: 'record', game: 'malawi', moves: truth.record });
+    expect(lines.filter((l) => l.kind === 'alert').map((l) => l.code)).toEqual(truth.illegalAttempts.map((a: { code: string }) => a.code));
+    expect(lines.filter((l) => l.kind === 'answer' && !l.ok)).toEqual([]);
+  });
+
+  test('a bad answers line is a clear error', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'spieltisch-'));
+    writeFileSync(join(dir, 'answers'), 'c1xc5\n12 34 56\n');
+    const { code, err } = await run(['referee', '--game', 'malawi', '--answers', join(dir, 'answers'), 'tests/fixtures/malawi/count-board.trace']);
+    expect(code).toBe(2);
+    expect(err.join('\n')).toContain('line 2');
   });
 });

@@ -102,6 +102,8 @@ export type ServerMessage =
  */
 export type ConsoleCommand =
   | { readonly kind: 'choose'; readonly questionId: number; readonly move: string }
+  /** "A capture or distribution happened": the referee asks which (Malawi on an occupancy board). */
+  | { readonly kind: 'ask' }
   | { readonly kind: 'undo' }
   | { readonly kind: 'enter'; readonly move: string }
   | { readonly kind: 'confirm' };

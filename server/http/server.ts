@@ -141,7 +141,7 @@ function sameToken(given: string, expected: string): boolean {
   return timingSafeEqual(a, b);
 }
 
-const COMMANDS = ['choose', 'undo', 'enter', 'confirm'] as const;
+const COMMANDS = ['choose', 'ask', 'undo', 'enter', 'confirm'] as const;
 
 /** A console message, checked field by field; anything else is null. */
 export function parseClientMessage(text: string): ClientMessage | null {
@@ -170,6 +170,9 @@ export function parseClientMessage(text: string): ClientMessage | null {
       break;
     case 'undo':
       command = { kind: 'undo' };
+      break;
+    case 'ask':
+      command = { kind: 'ask' };
       break;
     case 'confirm':
       command = { kind: 'confirm' };

@@ -2,3 +2,4 @@
 export { GameSession, type SessionLog, type Listener, type SessionEvent, type CommandResult, type SessionOptions } from './game-session.ts';
 export { KalahaSession, kalahaView, type KalahaSessionOptions } from './kalaha-session.ts';
 export { recordOf, type LoggedEvent } from './resume.ts';
+export { MalawiSession, type MalawiSessionOptions } from './malawi-session.ts';

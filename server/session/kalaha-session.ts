@@ -56,6 +56,7 @@ export class KalahaSession extends GameSession {
       case 'confirm':
         return { ok: true, events: [] };
       case 'choose':
+      case 'ask':
         return { ok: false, error: 'console/no-question', message: 'The Kalaha referee asks no questions: the scales tell every move.' };
     }
   }

@@ -237,8 +237,26 @@ export function formatMalawiRecord(record: readonly string[], rules: MalawiOptio
  * The answers file for a referee console: one move in notation per line, in the order the
  * console is asked (`truth.questions`). Empty when the board saw everything.
  */
-export function answersOf(truth: Pick<MalawiTruth, 'questions'>): string {
-  return truth.questions.map((q) => `${q.move}\n`).join('');
+export function answersOf(truth: Pick<MalawiTruth, 'questions' | 'sense' | 'takeBacks'>): string {
+  if (truth.sense === 'count') return truth.questions.map((q) => `${q.move}\n`).join('');
+  // A board that senses occupancy cannot see a capture or distribution: the console announces
+  // each a moment after the hand is done (`<ms> <move>`), and after a take-back it undoes on the
+  // console each hidden move the board could not show going back (`<ms> undo`).
+  const hidden = new Set(truth.questions.map((q) => q.move));
+  const lines = [
+    ...truth.questions.map((q) => ({ t: q.t + 800, text: q.move })),
+    // The referee takes a move back when the board shows the position before it, and with it
+    // any hidden move made after it; hidden moves older than every visible one undone are left
+    // for the console (`moves` lists the most recent first).
+    ...truth.takeBacks.flatMap((tb) => {
+      const lastVisible = tb.moves.findLastIndex((m) => !hidden.has(m));
+      return tb.moves.slice(lastVisible + 1).map(() => ({ t: tb.t + 2500, text: 'undo' }));
+    }),
+  ];
+  return lines
+    .sort((a, b) => a.t - b.t)
+    .map((l) => `${Math.round(l.t)} ${l.text}\n`)
+    .join('');
 }
 
 function assertNever(x: never): never {

@@ -3,14 +3,14 @@
 import { describe, expect, test } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { KalahaReferee, type RefereeEvent } from '../../server/referee/index.ts';
-import { refereeTrace } from '../../server/commands/referee.ts';
+import { refereeKalahaTrace } from '../../server/commands/referee.ts';
 import { generateKalahaTrace, KALAHA_FIXTURES, type KalahaTruth } from '../../server/simulate/index.ts';
 import { STONE_SETS } from '../../firmware-bridge/index.ts';
 
 function referee(trace: string, truth: KalahaTruth): { record: string[]; events: RefereeEvent[] } {
   const r = new KalahaReferee(truth.rules);
   const events: RefereeEvent[] = [];
-  refereeTrace(r, trace, (e) => events.push(e));
+  refereeKalahaTrace(r, trace, (e) => events.push(e));
   return { record: r.record(), events };
 }
 
