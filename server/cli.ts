@@ -6,7 +6,8 @@ import { GAME_NAMES, type GameName } from './rules/types.ts';
 const USAGE = `spieltisch — a companion for board games on real boards
 
 Usage:
-  spieltisch serve [--game kalaha] [--simulate] [--sim-speed X] [--seed N]
+  spieltisch serve [--game kalaha|malawi] [--simulate] [--sim-speed X] [--seed N]
+                   [--sense count|occupancy]
                    [--port SERIALPATH] [--http PORT] [--db FILE] [--token T]
       Referee a table live and serve its pages (default: a simulated table,
       display at http://localhost:3000). Console commands need the referee
@@ -96,6 +97,7 @@ const SERVE_OPTIONS = {
   db: { type: 'string', default: 'data/spieltisch.db' },
   options: { type: 'string' },
   token: { type: 'string' },
+  sense: { type: 'string', default: 'count' },
 } as const satisfies Options;
 const REPLAY_OPTIONS = { ...GAME, options: { type: 'string' } } as const satisfies Options;
 const REFEREE_OPTIONS = { ...GAME, options: { type: 'string' }, answers: { type: 'string' } } as const satisfies Options;

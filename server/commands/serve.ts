@@ -2,17 +2,18 @@
 // game log, and the pages — until the process is stopped.
 import { randomBytes } from 'node:crypto';
 import { openGameLog, GameLogRefusedError, type GameLog } from '../store/index.ts';
-import { KalahaSession, recordOf } from '../session/index.ts';
+import { KalahaSession, MalawiSession, recordOf, type GameSession } from '../session/index.ts';
 import { startHttp } from '../http/index.ts';
-import { startSimulatedKalahaBoard, openSerial, type BoardLink } from '../../firmware-bridge/index.ts';
-import { playKalahaGames } from '../simulate/index.ts';
+import { startSimulatedKalahaBoard, startSimulatedGridBoard, openSerial, type BoardLink } from '../../firmware-bridge/index.ts';
+import { playKalahaGames, playMalawiGames, malawiBoardSetup } from '../simulate/index.ts';
 import { gameName, number, UsageError, type Io, type ServeArgs } from '../cli.ts';
-import { kalahaRules } from './options.ts';
+import { kalahaRules, malawiRules } from './options.ts';
 
 export async function serve({ values, positionals }: ServeArgs, io: Io): Promise<number> {
   if (positionals.length) throw new UsageError(`serve takes no file (got "${positionals.join(' ')}")`);
-  gameName(values.game, ['kalaha']);
-  const rules = kalahaRules(values.options);
+  const game = gameName(values.game, ['kalaha', 'malawi']);
+  const sense = values.sense;
+  if (sense !== 'occupancy' && sense !== 'count') throw new UsageError(`--sense must be occupancy or count (got "${sense}")`);
   const httpPort = number(values.http, 'http', 0, 65535);
   const simSpeed = number(values['sim-speed'], 'sim-speed', 0.1, 1000);
   const seed = values.seed === undefined ? Date.now() % 2 ** 31 : number(values.seed, 'seed', 0, 2 ** 31);
@@ -32,7 +33,10 @@ export async function serve({ values, positionals }: ServeArgs, io: Io): Promise
   let link: BoardLink;
   let closeBoard: () => Promise<void>;
   let boardId: string;
-  if (simulated) {
+  let options: object;
+  if (simulated && game === 'kalaha') {
+    const rules = kalahaRules(values.options);
+    options = rules;
     const sim = await startSimulatedKalahaBoard({ seed, stoneSet: 'mixed', seedsPerPit: rules.seedsPerPit, simSpeed, virtualTimestamps: true });
     const players = playKalahaGames(sim.table, { seed, rules, illegalProbability: 0.08, takeBackProbability: 0.03 });
     link = sim.link;
@@ -41,34 +45,59 @@ export async function serve({ values, positionals }: ServeArgs, io: Io): Promise
       players.stop();
       await sim.close();
     };
+  } else if (simulated) {
+    const rules = malawiRules(values.options);
+    options = rules;
+    const sim = await startSimulatedGridBoard({ seed, sense, simSpeed, virtualTimestamps: true, ...malawiBoardSetup(rules) });
+    // Simulated players make no console announcements: on an occupancy board their captures and
+    // distributions show up as questions for the referee console.
+    const players = playMalawiGames(sim.table, { seed, rules, illegalProbability: 0.08, takeBackProbability: 0.03 });
+    link = sim.link;
+    boardId = 'simulated-grid';
+    closeBoard = async () => {
+      players.stop();
+      await sim.close();
+    };
   } else {
     link = await openSerial(values.port as string);
     const hello = await link.handshake({ timeoutMs: 5000 });
-    if (hello.board !== 'kalaha') {
+    const wanted = game === 'kalaha' ? 'kalaha' : 'grid';
+    if (hello.board !== wanted) {
       await link.close();
-      io.err(`spieltisch: the board on ${values.port} is a ${hello.board} board, not a Kalaha table`);
+      io.err(`spieltisch: the board on ${values.port} is a ${hello.board} board; ${game} needs a ${wanted} board`);
       return 1;
     }
+    options = game === 'kalaha' ? kalahaRules(values.options) : malawiRules(values.options, hello.cols ?? undefined);
     boardId = hello.id;
     closeBoard = () => link.close();
   }
 
-  // A game left open by a crash goes on where it was — on a real table, whose stones are still
-  // where they were. The simulated table always starts afresh.
+  // A game left open by a crash goes on where it was — on a real board, whose pieces are still
+  // where they were. A simulated board always starts afresh.
   const live = log.liveGame(boardId);
   let resume: { gameId: number; moves: string[] } | undefined;
-  if (live && !simulated && JSON.stringify(live.options) === JSON.stringify(rules)) {
+  if (live && !simulated && live.game === game && JSON.stringify(live.options) === JSON.stringify(options)) {
     resume = { gameId: live.id, moves: recordOf(log.events(live.id)) };
     io.out(`Spieltisch: resuming game ${live.id} after ${resume.moves.length} moves`);
   } else if (live) {
     log.endGame(live.id, { at: Date.now(), result: { reason: 'abandoned' } });
   }
 
-  const session = new KalahaSession({ rules, boardId, source: simulated ? 'simulated' : 'serial', log, resume });
-  link.on('weights', (frame) => session.frame(frame.receivedAt, frame.cells));
+  const source = simulated ? 'simulated' : 'serial';
+  let session: GameSession;
+  if (game === 'kalaha') {
+    const kalaha = new KalahaSession({ rules: options as ReturnType<typeof kalahaRules>, boardId, source, log, resume });
+    link.on('weights', (frame) => kalaha.frame(frame.receivedAt, frame.cells));
+    session = kalaha;
+  } else {
+    const malawi = new MalawiSession({ rules: options as ReturnType<typeof malawiRules>, boardId, source, log, resume });
+    link.on('grid', (frame) => malawi.frame(frame.receivedAt, { type: 'grid', bits: frame.occupancy }));
+    link.on('counts', (frame) => malawi.frame(frame.receivedAt, { type: 'counts', counts: frame.cells }));
+    session = malawi;
+  }
   link.on('error', (fault) => io.err(`board: ${fault.code} ${fault.text}`));
   let frames = 0;
-  link.on('weights', () => frames++);
+  for (const kind of ['weights', 'grid', 'counts'] as const) link.on(kind, () => frames++);
   let lastStatus = Date.now();
   const status = setInterval(() => {
     const now = Date.now();
@@ -83,7 +112,8 @@ export async function serve({ values, positionals }: ServeArgs, io: Io): Promise
 
   const token = values.token ?? process.env.SPIELTISCH_TOKEN ?? randomBytes(9).toString('base64url');
   const http = await startHttp(session, { port: httpPort, host: values.host, token });
-  io.out(`Spieltisch: Kalaha ${simulated ? `on a simulated table (speed ${simSpeed}×, seed ${seed})` : `on ${values.port} (board ${boardId})`}`);
+  const what = game === 'kalaha' ? 'Kalaha' : 'Malawi';
+  io.out(`Spieltisch: ${what} ${simulated ? `on a simulated ${game === 'kalaha' ? 'table' : `board sensing ${sense}`} (speed ${simSpeed}×, seed ${seed})` : `on ${values.port} (board ${boardId})`}`);
   io.out(`Spieltisch: display at http://localhost:${http.port}  ·  game log ${values.db}`);
   io.out(`Spieltisch: referee console at http://localhost:${http.port}/referee  ·  token ${token}`);
 
