@@ -115,6 +115,11 @@ export interface LineStreamStats {
 export interface LineStreamOptions {
   /** Stamps `receivedAt` on every message (ms). Default `Date.now`. */
   readonly now?: () => number;
+  /**
+   * Stamps `receivedAt` from the line itself, when the source knows when it sent each line (a
+   * simulated board running late on a loaded machine delivers lines in bursts). Wins over `now`.
+   */
+  readonly stamp?: (text: string) => number;
 }
 
 const HALF_SEQ = 2 ** 31;
@@ -126,7 +131,7 @@ const SEQ_INDEX: Readonly<Record<SeqMessageType, number>> = { weights: 0, grid: 
  */
 export class LineStream extends Transform implements LineSink {
   private readonly framer = new LineFramer();
-  private readonly now: () => number;
+  private readonly stampLine: (text: string) => number;
   private ok = 0;
   private unknown = 0;
   private blanks = 0;
@@ -140,7 +145,9 @@ export class LineStream extends Transform implements LineSink {
 
   constructor(options: LineStreamOptions = {}) {
     super({ readableObjectMode: true });
-    this.now = options.now ?? Date.now;
+    const now = options.now ?? Date.now;
+    const stamp = options.stamp;
+    this.stampLine = stamp ?? (() => now());
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
@@ -155,7 +162,7 @@ export class LineStream extends Transform implements LineSink {
 
   /** @internal LineSink */
   acceptLine(text: string, bodyEnd: number): void {
-    const parsed = parseBody(text, bodyEnd, this.now());
+    const parsed = parseBody(text, bodyEnd, this.stampLine(text));
     if (parsed === 'malformed') return this.dropLine('malformed');
     this.ok++;
     if (parsed === 'unknown-type') {

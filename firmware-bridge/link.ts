@@ -41,6 +41,8 @@ export interface BoardLinkEvents {
 export interface BoardLinkOptions {
   /** Clock for `receivedAt` (ms). Default `Date.now`; a replay passes its own. */
   readonly now?: () => number;
+  /** `receivedAt` from the line itself (see LineStreamOptions.stamp). */
+  readonly stamp?: (text: string) => number;
 }
 
 export interface HandshakeOptions {
@@ -79,7 +81,7 @@ export class BoardLink extends EventEmitter<BoardLinkEvents> {
   ) {
     super();
     this.now = options.now ?? Date.now;
-    this.lines = new LineStream({ now: this.now });
+    this.lines = new LineStream(options.stamp ? { now: this.now, stamp: options.stamp } : { now: this.now });
     this.lines.on('data', (checked: CheckedLine) => this.dispatch(checked));
     this.lines.on('dropped', (reason: DropReason) => this.emit('dropped', reason));
     stream.on('error', (err: Error) => this.disconnected(err));

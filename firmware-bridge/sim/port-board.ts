@@ -64,11 +64,22 @@ export async function startOnMockPort<Table extends PortFirmware>(
   const driver = new RealTimeDriver(scheduler, { speed: options.simSpeed ?? 1, clock: options.wallClock });
   const port = await openMockPort(options.path);
   const ending = options.lineEnding ?? '\r\n';
+  // With virtual timestamps each line carries the simulation's time of sending: on a loaded
+  // machine the driver catches up in bursts, and stamping lines on arrival would squeeze them.
+  const sent: { text: string; t: number }[] = [];
   const table = makeTable(scheduler, (line) => {
+    if (options.virtualTimestamps) sent.push({ text: line, t: scheduler.now });
     port.emit(line + ending);
   });
   const unwire = wireFirmwareToPort(table, port, driver);
-  const linkOptions: BoardLinkOptions = options.virtualTimestamps ? { now: () => driver.virtualNow() } : {};
+  const stamp = (text: string): number => {
+    while (sent.length) {
+      const next = sent.shift() as { text: string; t: number };
+      if (next.text === text) return next.t;
+    }
+    return driver.virtualNow();
+  };
+  const linkOptions: BoardLinkOptions = options.virtualTimestamps ? { now: () => driver.virtualNow(), stamp } : {};
   const link = new BoardLink(port.stream, linkOptions);
   driver.start();
   table.boot();
