@@ -8,6 +8,7 @@ import { eventsPerSecond } from './store-bench.ts';
 import { refereeDecisions } from './referee-time.ts';
 import { lineToDisplayLatency } from './latency.ts';
 import { refereeAccuracy } from './referee-accuracy.ts';
+import { malawiRefereeDecisions } from './malawi-referee-time.ts';
 
 const round = (x: number, digits = 3) => Number(x.toPrecision(digits));
 const line = (name: string, value: string) => console.log(`${name.padEnd(48)} ${value}`);
@@ -23,6 +24,9 @@ line('Malawi legal-move generation', `${round(movegen.movesPerSecond / 1e6)} M m
 const referee = refereeDecisions(20);
 line('Kalaha referee, per settled picture', `mean ${round(referee.meanMs * 1000)} µs, p99 ${round(referee.p99Ms * 1000)} µs, max ${round(referee.maxMs * 1000)} µs (${referee.decisions} pictures)`);
 line('Kalaha referee, per frame (settle + decide)', `mean ${round(referee.perFrameUs)} µs (${referee.frames} frames)`);
+
+const malawi = malawiRefereeDecisions();
+line('Malawi referee, per settled picture', `mean ${round(malawi.meanMs * 1000)} µs, p99 ${round(malawi.p99Ms * 1000)} µs (${malawi.decisions} pictures)`);
 
 for (const clients of [1, 100]) {
   const latency = await lineToDisplayLatency(clients);
