@@ -1,4 +1,5 @@
-// The connection controller against a scripted socket: connect, sync, lose the server, back off, come back, stop.
+// The connection controller against a scripted socket: connect, sync, lose the server, back off, come back, stop;
+// and for the console: the token on every connect, commands out, answers in.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { BoardStatus, ServerMessage } from '../../server/http/messages.ts';
@@ -11,12 +12,18 @@ class FakeSocket extends EventTarget {
   static readonly CLOSED = 3;
   static made: FakeSocket[] = [];
   readyState = FakeSocket.CONNECTING;
+  /** What the page sent, parsed. */
+  readonly sent: unknown[] = [];
   constructor(readonly url: string) {
     super();
     FakeSocket.made.push(this);
   }
   close(): void {
     this.serverCloses();
+  }
+  send(text: string): void {
+    if (this.readyState !== FakeSocket.OPEN) throw new Error('send on a socket that is not open');
+    this.sent.push(JSON.parse(text));
   }
   accept(): void {
     this.readyState = FakeSocket.OPEN;
@@ -226,5 +233,82 @@ describe('TableConnection', () => {
     latest().receive(sync(9));
     first.receive(sync(1));
     expect(connection.table.stateId).toBe(9);
+  });
+
+  it('sends nothing at all from a display', () => {
+    const { host } = makeHost();
+    const connection = new TableConnection(host);
+    connection.hostConnected();
+    latest().accept();
+    latest().receive(sync(4));
+    expect(connection.command({ kind: 'undo' })).toBeNull();
+    expect(latest().sent).toEqual([]);
+  });
+
+  it('presents the token on every connect, and at once when it is given on an open link', () => {
+    const { host } = makeHost();
+    const connection = new TableConnection(host);
+    connection.setToken('secret');
+    connection.hostConnected();
+    latest().accept();
+    expect(latest().sent).toEqual([{ type: 'auth', token: 'secret' }]);
+    latest().serverCloses();
+    vi.advanceTimersByTime(500);
+    latest().accept();
+    expect(latest().sent).toEqual([{ type: 'auth', token: 'secret' }]);
+    connection.setToken('other');
+    expect(latest().sent).toEqual([
+      { type: 'auth', token: 'secret' },
+      { type: 'auth', token: 'other' },
+    ]);
+  });
+
+  it('sends a command based on the state on screen and takes in its answer', () => {
+    const { host } = makeHost();
+    const connection = new TableConnection(host);
+    connection.setToken('secret');
+    connection.hostConnected();
+    latest().accept();
+    expect(connection.canCommand).toBe(false); // no sync yet: nothing to base a command on
+    latest().receive(sync(7));
+    expect(connection.canCommand).toBe(true);
+    const ref = connection.command({ kind: 'choose', questionId: 3, move: 'c1xc5' });
+    expect(ref).toBe(1);
+    expect(latest().sent[1]).toEqual({ type: 'command', ref: 1, stateId: 7, command: { kind: 'choose', questionId: 3, move: 'c1xc5' } });
+    expect(connection.commands.pending).toHaveLength(1);
+    host.requestUpdate.mockClear();
+    latest().receive({ type: 'command-result', ref: 1, ok: false, error: 'console/stale-state', message: 'moved on' });
+    expect(connection.commands.pending).toHaveLength(0);
+    expect(connection.commands.outcomes[0]).toMatchObject({ ref: 1, ok: false, error: 'console/stale-state' });
+    expect(connection.table.stateId).toBe(7);
+    expect(host.requestUpdate).toHaveBeenCalled();
+  });
+
+  it('stops sending commands once the token is refused, until a new one is given', () => {
+    const { host } = makeHost();
+    const connection = new TableConnection(host);
+    connection.setToken('wrong');
+    connection.hostConnected();
+    latest().accept();
+    latest().receive(sync(7));
+    latest().receive({ type: 'command-result', ref: 0, ok: false, error: 'console/bad-token', message: 'no' });
+    expect(connection.commands.auth).toBe('refused');
+    expect(connection.canCommand).toBe(false);
+    expect(connection.command({ kind: 'undo' })).toBeNull();
+    connection.setToken('right');
+    expect(connection.canCommand).toBe(true);
+  });
+
+  it('reports a command as unanswered when the link drops before its answer', () => {
+    const { host } = makeHost();
+    const connection = new TableConnection(host);
+    connection.setToken('secret');
+    connection.hostConnected();
+    latest().accept();
+    latest().receive(sync(7));
+    connection.command({ kind: 'undo' });
+    latest().serverCloses();
+    expect(connection.commands.pending).toEqual([]);
+    expect(connection.commands.outcomes[0]).toMatchObject({ ref: 1, ok: false, error: 'console/no-answer' });
   });
 });

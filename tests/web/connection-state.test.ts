@@ -1,6 +1,6 @@
 // Folding the server's messages into the page's table state: sync, newer-only updates, alerts, board status.
 import { describe, expect, it } from 'vitest';
-import type { Alert, BoardStatus, KalahaView, ServerMessage } from '../../server/http/messages.ts';
+import type { Alert, BoardStatus, KalahaView, Question, ServerMessage } from '../../server/http/messages.ts';
 import {
   EMPTY_TABLE,
   alertsByUrgency,
@@ -34,6 +34,12 @@ describe('parseServerMessage', () => {
   it('reads a sync', () => {
     expect(parseServerMessage(JSON.stringify(sync(3)))).toMatchObject({ type: 'sync', stateId: 3 });
   });
+  it('reads a command result, which names a command instead of a state', () => {
+    expect(parseServerMessage('{"type":"command-result","ref":4,"ok":false,"error":"console/stale-state"}')).toMatchObject({
+      type: 'command-result',
+      ref: 4,
+    });
+  });
   it('reads a board status, which carries no stateId', () => {
     expect(parseServerMessage(JSON.stringify({ type: 'board', board: BOARD }))).toMatchObject({ type: 'board' });
   });
@@ -44,6 +50,9 @@ describe('parseServerMessage', () => {
     ['an unknown type', '{"type":"shout","stateId":1}'],
     ['an update without stateId', '{"type":"update","event":"move"}'],
     ['a stateId that is text', '{"type":"alert","stateId":"7"}'],
+    ['a question without stateId', '{"type":"question","question":{}}'],
+    ['a command result without ref', '{"type":"command-result","ok":true}'],
+    ['a command result whose ok is text', '{"type":"command-result","ref":1,"ok":"yes"}'],
   ])('refuses %s', (_name, text) => {
     expect(parseServerMessage(text)).toBeNull();
   });
@@ -134,5 +143,56 @@ describe('alertsByUrgency', () => {
   it('lists errors, then warnings, then notes; newest first within each', () => {
     const sorted = alertsByUrgency([alert(1, 'info'), alert(2, 'warn'), alert(3, 'error'), alert(4, 'warn')]);
     expect(sorted.map((a) => a.id)).toEqual([3, 4, 2, 1]);
+  });
+});
+
+function question(id: number, options: string[] = ['c1xc5', 'd1>a1']): Question {
+  return { id, code: 'referee/which-move', message: 'Which move?', params: { reason: 'hidden', side: 'south', count: options.length }, options };
+}
+
+describe('questions', () => {
+  it('takes the open questions from a sync, none when it names none', () => {
+    expect(fold(sync(5, { questions: [question(1)] })).questions.map((q) => q.id)).toEqual([1]);
+    expect(fold(sync(5)).questions).toEqual([]);
+    // A new sync is the whole truth: questions it does not list are gone.
+    expect(fold(sync(5, { questions: [question(1)] }), sync(6)).questions).toEqual([]);
+  });
+
+  it('adds a question, and replaces one with the same id', () => {
+    const state = fold(
+      sync(5),
+      { type: 'question', stateId: 5, question: question(1) },
+      { type: 'question', stateId: 6, question: question(2) },
+      { type: 'question', stateId: 6, question: question(1, ['c1xc5']) },
+    );
+    expect(state.questions.map((q) => q.id)).toEqual([2, 1]);
+    expect(state.questions[1].options).toEqual(['c1xc5']);
+  });
+
+  it('ignores a question about a state before ours', () => {
+    const before = fold(sync(5));
+    expect(applyMessage(before, { type: 'question', stateId: 4, question: question(1) })).toBe(before);
+  });
+
+  it('closes a question whatever the stateId of the close, and ignores closing one it does not have', () => {
+    const asked = fold(sync(5, { questions: [question(1), question(2)] }));
+    expect(applyMessage(asked, { type: 'question-closed', stateId: 3, id: 1 }).questions.map((q) => q.id)).toEqual([2]);
+    expect(applyMessage(asked, { type: 'question-closed', stateId: 6, id: 9 })).toBe(asked);
+  });
+
+  it('keeps open questions across an update (only the server closes them)', () => {
+    const state = fold(sync(5, { questions: [question(1)] }), {
+      type: 'update',
+      stateId: 6,
+      event: 'settled',
+      record: [],
+      view: START,
+    });
+    expect(state.questions.map((q) => q.id)).toEqual([1]);
+  });
+
+  it('leaves the table alone for a command result: that belongs to the console that sent the command', () => {
+    const before = fold(sync(5));
+    expect(applyMessage(before, { type: 'command-result', ref: 1, ok: true })).toBe(before);
   });
 });

@@ -1,19 +1,30 @@
-// A stand-in for the Spieltisch server, for looking at the pages: serves web/dist and plays scripted Kalaha messages on /ws.
+// A stand-in for the Spieltisch server, for looking at the pages: serves web/dist, plays scripted Kalaha messages
+// or a live Malawi table on /ws, and answers the referee console's commands.
 //
 //   node bin/run-ts.js tests/web/fake-server.ts [--port 5180] [--scenario live] [--interval 400] [--dist web/dist]
 //
-// Scenarios: live (sync, then moves, a capture, a stale update, alerts), midgame, mismatch, alerts, over,
-// drop (one sync, then the server goes away), down (never accepts a socket).
-// The moves come from a small sowing routine here, not from the engine: enough for realistic pictures.
+// Kalaha scenarios: live (sync, then moves, a capture, a stale update, alerts), midgame, mismatch, alerts, over,
+// drop (one sync, then the server goes away), down (never accepts a socket). The Kalaha moves come from a small
+// sowing routine here, not from the engine: enough for realistic pictures.
+// Malawi scenarios (fake-malawi.ts, played by the real engine): malawi, malawi-question (an open question for the
+// console), malawi-mismatch, malawi-over. The console's token is FAKE_REFEREE_TOKEN.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { WebSocketServer, type WebSocket } from 'ws';
-import type { Alert, BoardStatus, KalahaView, ServerMessage, SideName } from '../../server/http/messages.ts';
+import type { Alert, BoardStatus, ClientMessage, KalahaView, ServerMessage, SideName } from '../../server/http/messages.ts';
+import { FAKE_REFEREE_TOKEN, FakeMalawiTable, MALAWI_SCENARIOS, type MalawiScenario } from './fake-malawi.ts';
 
-export const SCENARIOS = ['live', 'midgame', 'mismatch', 'alerts', 'over', 'drop', 'down'] as const;
+export { FAKE_REFEREE_TOKEN };
+
+export const KALAHA_SCENARIOS = ['live', 'midgame', 'mismatch', 'alerts', 'over', 'drop', 'down'] as const;
+export const SCENARIOS = [...KALAHA_SCENARIOS, ...MALAWI_SCENARIOS] as const;
 export type Scenario = (typeof SCENARIOS)[number];
+
+export function isMalawiScenario(scenario: Scenario): scenario is MalawiScenario {
+  return (MALAWI_SCENARIOS as readonly string[]).includes(scenario);
+}
 
 const LETTERS = ['A', 'B', 'C', 'D', 'E', 'F', 'a', 'b', 'c', 'd', 'e', 'f'];
 const owner = (pit: number): SideName => (pit < 6 ? 'south' : 'north');
@@ -78,7 +89,7 @@ export function sow(pos: Position, pit: number): Step {
     toMove: next,
     outcome: null,
     lastMove: { pit, sown, captures },
-    pending: captures.map((p) => ({ pit: p, store: mover, reason: 'capture' as const })),
+    pending: captures.map((p) => ({ pit: p, stones: pits[p], store: mover, reason: 'capture' as const })),
   };
   return {
     move: LETTERS[pit],
@@ -246,7 +257,7 @@ export function script(scenario: Scenario): Script {
         stores: finalStores,
         toMove: null,
         outcome: { winner, reason: 'no-stones' },
-        pending: pos.pits.flatMap((n, p) => (n > 0 ? [{ pit: p, store: taker, reason: 'end' as const }] : [])),
+        pending: pos.pits.flatMap((n, p) => (n > 0 ? [{ pit: p, stones: n, store: taker, reason: 'end' as const }] : [])),
       };
       return {
         onConnect: [
@@ -269,11 +280,34 @@ export function script(scenario: Scenario): Script {
     }
     case 'down':
       return { onConnect: [], later: [] };
+    case 'malawi':
+    case 'malawi-question':
+    case 'malawi-mismatch':
+    case 'malawi-over':
+      // The table as it starts; the server keeps it live (commands change it), see startFakeServer.
+      return { onConnect: [new FakeMalawiTable(scenario).sync()], later: [] };
     default: {
       const never: never = scenario;
       throw new Error(`unknown scenario ${String(never)}`);
     }
   }
+}
+
+/** A frame from a page: a console message, or null for anything else. */
+export function parseClientMessage(text: string): ClientMessage | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (typeof value !== 'object' || value === null) return null;
+  const m = value as { type?: unknown; token?: unknown; ref?: unknown; stateId?: unknown; command?: unknown };
+  if (m.type === 'auth' && typeof m.token === 'string') return value as ClientMessage;
+  if (m.type === 'command' && typeof m.ref === 'number' && typeof m.stateId === 'number' && typeof m.command === 'object' && m.command !== null) {
+    return value as ClientMessage;
+  }
+  return null;
 }
 
 const TYPES: Record<string, string> = {
@@ -326,6 +360,7 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
   const interval = options.interval ?? 400;
   const root = resolve(options.dist ?? 'web/dist');
   const plan = script(scenario);
+  const malawiTable = isMalawiScenario(scenario) ? new FakeMalawiTable(scenario) : null;
   const timers = new Set<ReturnType<typeof setTimeout>>();
   let served = 0;
 
@@ -339,7 +374,40 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
     }
     served += 1;
     wss.handleUpgrade(req, socket, head, (ws: WebSocket) => {
-      for (const message of plan.onConnect) ws.send(JSON.stringify(message));
+      const onConnect = malawiTable ? [malawiTable.sync()] : plan.onConnect;
+      for (const message of onConnect) ws.send(JSON.stringify(message));
+      // The referee token counts per connection and is answered with ref 0, as on the real server.
+      let authed = false;
+      const reply = (message: ServerMessage) => ws.send(JSON.stringify(message));
+      ws.on('message', (data) => {
+        const message = parseClientMessage(String(data));
+        if (!message) {
+          reply({ type: 'command-result', ref: 0, ok: false, error: 'console/bad-message', message: 'That message is not one the server understands.' });
+          return;
+        }
+        if (message.type === 'auth') {
+          authed = message.token === FAKE_REFEREE_TOKEN;
+          reply(
+            authed
+              ? { type: 'command-result', ref: 0, ok: true }
+              : { type: 'command-result', ref: 0, ok: false, error: 'console/bad-token', message: 'That is not the referee token.' },
+          );
+          return;
+        }
+        if (!malawiTable) {
+          reply(
+            authed
+              ? { type: 'command-result', ref: message.ref, ok: false, error: 'console/unsupported', message: 'The fake server plays no Kalaha commands.' }
+              : { type: 'command-result', ref: message.ref, ok: false, error: 'console/unauthorized', message: 'Console commands need the referee token.' },
+          );
+          return;
+        }
+        const { reply: result, broadcast } = malawiTable.handle(message, authed);
+        reply(result);
+        for (const out of broadcast) {
+          for (const client of wss.clients) if (client.readyState === client.OPEN) client.send(JSON.stringify(out));
+        }
+      });
       plan.later.forEach((message, i) => {
         const timer = setTimeout(() => {
           timers.delete(timer);

@@ -1,8 +1,20 @@
-// The message catalogue: both languages complete and alike, every alert code a real sentence, the fallbacks.
+// The message catalogue: both languages complete and alike, every alert code a real sentence, the fallbacks, Malawi's wording.
+import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import type { Alert } from '../../server/http/messages.ts';
-import { ALERT_CODES, formatAlert, type AlertCode } from '../../web/src/i18n/alerts.ts';
-import { CATALOGUES, LANGS, fill, placeholders, t, type MessageKey, type Params } from '../../web/src/i18n/catalogue.ts';
+import type { Alert, Question } from '../../server/http/messages.ts';
+import { malawi as malawiRules, malawiNotation } from '../../server/rules/index.ts';
+import { ALERT_CODES, QUESTION_CODES, conditionsHold, formatAlert, formatQuestion, type AlertCode } from '../../web/src/i18n/alerts.ts';
+import {
+  CATALOGUES,
+  LANGS,
+  fill,
+  hasKey,
+  placeholders,
+  t,
+  type BoardKind,
+  type MessageKey,
+  type Params,
+} from '../../web/src/i18n/catalogue.ts';
 import { chooseLang } from '../../web/src/i18n/lang.ts';
 
 const keys = (lang: (typeof LANGS)[number]) => Object.keys(CATALOGUES[lang]).sort();
@@ -24,6 +36,38 @@ const SAMPLE_PARAMS: Record<AlertCode, Params> = {
   'referee/ambiguous': { options: 'C / D' },
   'board/not-responding': {},
   'board/calibrating': { seeds: 4 },
+  'kalaha/unreadable-move': { move: 'Q' },
+  'malawi/game-over': { reason: 'baseline', winner: 'south' },
+  'malawi/no-piece': { from: 'c3' },
+  'malawi/not-your-piece': { from: 'a6', side: 'north' },
+  'malawi/strength-zero': { from: 'b1' },
+  'malawi/not-straight': { from: 'a1', to: 'b2', strength: 2 },
+  'malawi/wrong-distance': { from: 'a1', to: 'a5', strength: 2, distance: 4 },
+  'malawi/path-blocked': { from: 'a1', to: 'a3', strength: 2, blocker: 'a2' },
+  'malawi/square-occupied': { from: 'a1', to: 'a3', strength: 2 },
+  'malawi/nothing-to-capture': { from: 'a1', to: 'a3', strength: 2 },
+  'malawi/capture-own': { from: 'a1', to: 'a3', strength: 2 },
+  'malawi/capture-zero': { from: 'a1', to: 'a3', strength: 2 },
+  'malawi/no-recipients': { from: 'd1' },
+  'malawi/too-many-recipients': { from: 'd1', strength: 2, recipients: 3 },
+  'malawi/recipient-self': { from: 'd1', recipient: 'd1' },
+  'malawi/recipient-twice': { from: 'd1', recipient: 'a1' },
+  'malawi/recipient-not-own': { from: 'd1', recipient: 'a6' },
+  'malawi/recipient-full': { from: 'd1', recipient: 'e1' },
+  'malawi/off-board': { square: 'g7' },
+  'malawi/bad-square': { square: 'z9' },
+  'malawi/bad-notation': { move: 'c1c3' },
+  'malawi/bad-position': {},
+  'malawi/bad-setup': {},
+  'malawi/bad-strength': { square: 'c3', strength: '9' },
+  'malawi/setup-overlap': { square: 'c3' },
+  'malawi/bad-piece-count': { side: 'south', pieces: 7 },
+  'malawi/bad-options': {},
+  'malawi/unknown-option': { option: 'colour' },
+  'malawi/bad-size': { size: '3' },
+  'malawi/bad-max-strength': { maxStrength: '9' },
+  'malawi/bad-baseline-win': { baselineWin: 'never' },
+  'referee/which-move': {},
 };
 
 function alertOf(code: string, params: Params = {}, cells?: Alert['cells']): Alert {
@@ -49,7 +93,7 @@ describe('catalogue', () => {
   });
 
   it.each(LANGS)('fills every sentence in %s without leftover braces, singular and plural', (lang) => {
-    for (const n of [1, 2]) {
+    for (const n of [0, 1, 2]) {
       for (const [key, template] of Object.entries(CATALOGUES[lang])) {
         const params = Object.fromEntries(placeholders(template).map((name) => [name, n]));
         const text = fill(lang, template, params);
@@ -80,8 +124,10 @@ describe('alerts', () => {
       expect(text.translated).toBe(true);
       expect(text.text).not.toMatch(/[{}]/);
       expect(text.text).not.toBe(`server says ${code}`);
-      for (const value of Object.values(params)) {
-        if (typeof value === 'number') expect(text.text).toContain(String(value));
+      // Every number the sentence names shows (the engine may send more than the sentence needs).
+      const named = placeholders(CATALOGUES[lang][`alert.${code}`]);
+      for (const [name, value] of Object.entries(params)) {
+        if (typeof value === 'number' && named.includes(name)) expect(text.text).toContain(String(value));
       }
     },
   );
@@ -137,5 +183,133 @@ describe('alerts as the engine words them', () => {
     const alert = alertOf('kalaha/not-your-pit', { pit: 'b', side: 'south' });
     expect(formatAlert('de', alert).text).toBe('Süd ist am Zug — Mulde b gehört dem Gegner');
     expect(formatAlert('en', alert).text).toBe("It is South's turn — pit b belongs to the opponent");
+  });
+});
+
+describe('plural forms', () => {
+  it('has a form for zero when a placeholder gives three, and # stands for the number', () => {
+    const template = '{n|none|one more|# more}';
+    expect(fill('en', template, { n: 0 })).toBe('none');
+    expect(fill('en', template, { n: 1 })).toBe('one more');
+    expect(fill('en', template, { n: 4 })).toBe('4 more');
+    expect(fill('de', '{n|Stein|# Steine}', { n: 3 })).toBe('3 Steine');
+  });
+});
+
+describe('Malawi in both languages', () => {
+  const MALAWI: BoardKind = { game: 'malawi', size: 6 };
+
+  it('knows every code the Malawi engine and its notation produce', async () => {
+    const sources = await Promise.all(
+      ['malawi.ts', 'malawi-notation.ts', 'malawi-game.ts'].map((file) => readFile(new URL(`../../server/rules/${file}`, import.meta.url), 'utf8')),
+    );
+    const codes = new Set(sources.flatMap((text) => [...text.matchAll(/'(malawi\/[a-z-]+)'/g)].map((m) => m[1])));
+    expect(codes.size).toBeGreaterThan(20);
+    const known = new Set<string>(ALERT_CODES);
+    expect([...codes].filter((code) => !known.has(code))).toEqual([]);
+  });
+
+  it.each(LANGS)('words every refusal the engine really gives in %s, with the params it really sends', (lang) => {
+    // One position per rule, written in the engine's own notation (ranks from north down, then who moves).
+    const cases: [position: string, move: string][] = [
+      ['n2n2n2n2n2n2/....../....../....../....../s2s2s2s2s2s2 south', 'c3-c5'],
+      ['n2n2n2n2n2n2/....../....../....../....../s2s2s2s2s2s2 south', 'a6-a4'],
+      ['n2n2n2n2n2n2/....../....../....../....../s0s2s2s2s2s2 south', 'a1-a3'],
+      ['n2n2n2n2n2n2/....../....../....../....../s2s2s2s2s2s2 south', 'a1-b2'],
+      ['n2n2n2n2n2n2/....../....../....../....../s2s2s2s2s2s2 south', 'a1-a4'],
+      ['n2n2n2n2n2n2/....../....../....../s2...../s2.s2s2s2s2 south', 'a1-a3'],
+      ['n2n2n2n2n2n2/....../....../s2...../....../s2s2s2s2s2. south', 'a1-a3'],
+      ['n2n2n2n2n2n2/....../....../....../....../s2s2s2s2s2s2 south', 'a1xa3'],
+      ['n2n2n2n2n2n2/....../....../s2...../....../s2s2s2s2s2. south', 'a1xa3'],
+      ['n2n2n2n2n2./....../....../n0...../....../s2s2s2s2s2. south', 'a1xa3'],
+      ['n2n2n2n2n2n2/....../....../....../....../s2s2s2s2s2s2 south', 'd1>a1,b1,c1'],
+      ['n2n2n2n2n2n2/....../....../....../....../s2s2s2s2s2s2 south', 'd1>d1'],
+      ['n2n2n2n2n2n2/....../....../....../....../s2s2s2s2s2s2 south', 'd1>a1,a1'],
+      ['n2n2n2n2n2n2/....../....../....../....../s2s2s2s2s2s2 south', 'd1>a6'],
+      ['n2n2n2n2n2n2/....../....../....../....../s2s5s2s2s2s2 south', 'd1>b1'],
+      ['n2n2n2n2n2n2/....../....../....../....../s2s2s2s2s2s2 south', 'a1-a9'],
+      ['n2n2n2n2n2n2/....../....../....../....../s2s2s2s2s2s2 south', 'c1c3'],
+    ];
+    const seen = new Set<string>();
+    for (const [position, move] of cases) {
+      const state = malawiNotation.parsePosition(position);
+      if (!state.ok) throw new Error(state.error.message);
+      const parsed = malawiNotation.parseMove(move, 6);
+      const error = parsed.ok ? malawiRules.whyIllegal(state.value, parsed.value) : parsed.error;
+      if (!error) throw new Error(`${move} is legal in ${position}`);
+      seen.add(error.code);
+      const alert = alertOf(error.code, error.params ?? {});
+      const text = formatAlert(lang, alert, MALAWI);
+      expect(text.translated, `${error.code} ${JSON.stringify(error.params)}`).toBe(true);
+      expect(text.text).not.toMatch(/[{}]/);
+    }
+    expect(seen.size).toBeGreaterThanOrEqual(16);
+  });
+
+  it('says which square to fix first, by what the referee asks for', () => {
+    const cells = [
+      { cell: 14, diff: -1 },
+      { cell: 20, diff: 1 },
+    ];
+    const putBack = alertOf('referee/mismatch', { square: 'c3', remaining: 2, action: 'put-back' }, cells);
+    expect(formatAlert('de', putBack, MALAWI).text).toBe('Bitte die Figur auf c3 zurückstellen — das erste von 2 Feldern, die abweichen');
+    expect(formatAlert('en', putBack, MALAWI).text).toBe('Put the piece back on c3 — the first of 2 squares that differ');
+    expect(formatAlert('en', putBack, MALAWI).detail).toBe('Differs: c3\u00a0\u22121, c4\u00a0+1');
+    const takeOff = alertOf('referee/mismatch', { square: 'c4', remaining: 1, action: 'take-off' });
+    expect(formatAlert('de', takeOff, MALAWI).text).toBe('Bitte die Figur von c4 nehmen');
+    const beads = alertOf('referee/mismatch', { square: 'b2', remaining: 1, action: 'add-beads', beads: 1 });
+    expect(formatAlert('de', beads, MALAWI).text).toBe('Bitte 1 Perle zurück auf die Figur auf b2 legen');
+    expect(formatAlert('en', { ...beads, params: { ...beads.params, beads: 2 } }, MALAWI).text).toBe('Put 2 beads back on the piece on b2');
+    // An action this page does not know yet still gets a sentence from the square and the count.
+    const unknown = alertOf('referee/mismatch', { square: 'b2', remaining: 3, action: 'polish' });
+    expect(formatAlert('en', unknown, MALAWI).text).toBe('The board differs from the game — please fix b2 first (one of 3 squares)');
+    // A Kalaha-style count on a Malawi board speaks of pieces, not stones.
+    expect(formatAlert('de', alertOf('referee/mismatch', { count: 2 }), MALAWI).text).toContain('Figuren');
+    // And Kalaha is worded as before.
+    expect(formatAlert('de', alertOf('referee/mismatch', { count: 2 })).text).toContain('Steine');
+  });
+
+  it('names beads that differ on a counting board', () => {
+    const alert = alertOf('referee/mismatch', { square: 'b2', remaining: 1, action: 'add-beads', beads: 2 }, [
+      { cell: 7, diff: 0, beads: -2 } as { cell: number; diff: number },
+    ]);
+    expect(formatAlert('de', alert, MALAWI).detail).toBe('Abweichung: b2\u00a0\u22122 Perlen');
+  });
+
+  it('words the calibration for pieces, with how many squares still differ', () => {
+    const alert = alertOf('board/calibrating', { pieces: 12, count: 3 });
+    expect(formatAlert('en', alert, MALAWI).text).toBe('The board is calibrating — please set the pieces up as in the game (3 squares still differ)');
+    expect(formatAlert('de', { ...alert, params: { pieces: 12, count: 0 } }, MALAWI).text).toBe(
+      'Das Brett wird kalibriert — bitte die Figuren so aufstellen wie im Spiel',
+    );
+  });
+
+  it('asks the question the way the referee means it', () => {
+    const q = (params: Params): Question => ({ id: 1, code: 'referee/which-move', message: 'server asks', params, options: ['c1xc5'] });
+    expect(formatQuestion('de', q({ reason: 'hidden', side: 'south', count: 4 }), MALAWI).text).toBe(
+      'Welches Schlagen oder Verteilen hat Süd gemacht?',
+    );
+    expect(formatQuestion('en', q({ reason: 'unsure', options: 'c1-c3', squares: 'c3', count: 1 }), MALAWI).text).toBe(
+      'The sensor on c3 cannot be trusted — was c1-c3 played?',
+    );
+    expect(formatQuestion('en', q({ reason: 'hidden-before', side: 'north', then: 'a1-a3', count: 2 }), MALAWI).text).toBe(
+      'The board already shows a1-a3 — which move did North make before it?',
+    );
+    expect(formatQuestion('de', q({ reason: 'ambiguous', options: 'a, b', count: 2 }), MALAWI).translated).toBe(true);
+    expect(formatQuestion('en', q({ reason: 'new-reason' }), MALAWI).text).toBe(
+      'Which move was played? The sensors cannot see captures and distributions.',
+    );
+    expect(formatQuestion('de', { ...q({}), code: 'referee/other' }, MALAWI)).toEqual({ text: 'server asks', translated: false });
+  });
+
+  it('has a question sentence for every question code', () => {
+    for (const lang of LANGS) for (const code of QUESTION_CODES) expect(hasKey(lang, `question.${code}`), `${lang} ${code}`).toBe(true);
+  });
+
+  it('only applies a variant whose conditions hold', () => {
+    expect(conditionsHold('alert.x#malawi.action=take-off', { action: 'take-off' })).toBe(true);
+    expect(conditionsHold('alert.x#malawi.action=take-off', { action: 'put-back' })).toBe(false);
+    expect(conditionsHold('alert.x#malawi.action=take-off', {})).toBe(false);
+    expect(conditionsHold('alert.x#malawi+count', {})).toBe(true);
   });
 });

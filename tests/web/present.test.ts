@@ -1,14 +1,18 @@
-// What the display says: record rows, board status, link notices, the result, the last move.
+// What the pages say: record rows, board status, link notices, the result, the last move — Kalaha and Malawi.
 import { describe, expect, it } from 'vitest';
-import type { BoardStatus, KalahaView } from '../../server/http/messages.ts';
+import type { BoardStatus, KalahaView, MalawiView } from '../../server/http/messages.ts';
 import { EMPTY_TABLE } from '../../web/src/connection/state.ts';
 import {
+  beadTotals,
+  boardKind,
   boardStatusLine,
+  describeMove,
   lastMoveLine,
   linkNotice,
+  malawiMover,
   outcomeLines,
   recordRows,
-} from '../../web/src/display/present.ts';
+} from '../../web/src/common/present.ts';
 
 const BOARD: BoardStatus = { source: 'serial', connected: true, calibrated: true, framesPerSecond: 20, dropped: 0 };
 const VIEW: KalahaView = {
@@ -18,7 +22,7 @@ const VIEW: KalahaView = {
   toMove: 'south',
   outcome: null,
   lastMove: { pit: 9, sown: [10, 11, 0, 1, 2], captures: [2] },
-  pending: [{ pit: 2, store: 'north', reason: 'capture' }],
+  pending: [{ pit: 2, stones: 2, store: 'north', reason: 'capture' }],
 };
 
 describe('recordRows', () => {
@@ -82,7 +86,7 @@ describe('outcomeLines', () => {
       toMove: null,
       outcome: { winner: 'south', reason: 'no-stones' },
       lastMove: null,
-      pending: [6, 7, 9].map((pit) => ({ pit, store: 'north' as const, reason: 'end' as const })),
+      pending: [6, 7, 9].map((pit) => ({ pit, stones: 1, store: 'north' as const, reason: 'end' as const })),
     };
     expect(outcomeLines('de', over)).toEqual({
       headline: 'Süd gewinnt',
@@ -111,5 +115,74 @@ describe('lastMoveLine', () => {
   });
   it('is null before any move', () => {
     expect(lastMoveLine('de', { ...EMPTY_TABLE, view: { ...VIEW, lastMove: null } })).toBeNull();
+  });
+});
+
+const MALAWI: MalawiView = {
+  game: 'malawi',
+  size: 6,
+  pieces: [
+    { square: 'a1', side: 'south', strength: 3 },
+    { square: 'c1', side: 'south', strength: 0 },
+    { square: 'c5', side: 'north', strength: 0 },
+    { square: 'd6', side: 'north', strength: 4 },
+    { square: 'c3', side: 'south', strength: 2 },
+  ],
+  toMove: 'north',
+  outcome: null,
+  lastMove: { notation: 'c3xc5', kind: 'capture', squares: ['c3', 'c5'] },
+};
+const withMove = (lastMove: MalawiView['lastMove'], extra: Partial<MalawiView> = {}): MalawiView => ({ ...MALAWI, lastMove, ...extra });
+
+describe('Malawi', () => {
+  it('counts each side’s beads', () => {
+    expect(beadTotals(MALAWI)).toEqual({ south: 5, north: 4 });
+  });
+
+  it('names the mover from the piece that moved, whatever the record says', () => {
+    expect(malawiMover(MALAWI, 0)).toBe('south');
+    expect(malawiMover(withMove({ notation: 'd6-d4', kind: 'move', squares: ['d6', 'd4'] }, { pieces: [{ square: 'd4', side: 'north', strength: 2 }] }), 0)).toBe('north');
+    // No piece where it should be (a view cut short): south moves first, so odd plies are south's.
+    expect(malawiMover(withMove({ notation: 'b2-b4', kind: 'move', squares: ['b2', 'b4'] }), 3)).toBe('south');
+    expect(malawiMover(withMove(null), 3)).toBeNull();
+  });
+
+  it.each([
+    ['de', { notation: 'c3xc5', kind: 'capture', squares: ['c3', 'c5'] }, 'Süd schlägt von c3 aus c5'],
+    ['en', { notation: 'c3xc5', kind: 'capture', squares: ['c3', 'c5'] }, 'South captures c5 from c3'],
+    ['de', { notation: 'a1-c1', kind: 'move', squares: ['a1', 'c1'] }, 'Süd zieht a1–c1'],
+    ['de', { notation: 'a1>c1,c3', kind: 'distribute', squares: ['a1', 'c1', 'c3'] }, 'Süd verteilt die Perlen von a1 auf c1 und c3'],
+    ['en', { notation: 'a1>c1,c3', kind: 'distribute', squares: ['a1', 'c1', 'c3'] }, 'South gives the beads of a1 to c1 and c3'],
+  ] as const)('%s: says the last move %o as “%s”', (lang, lastMove, line) => {
+    expect(lastMoveLine(lang, { ...EMPTY_TABLE, view: withMove(lastMove), record: ['a1-c1'] })).toBe(line);
+  });
+
+  it('names the winner, the beads left and the reason', () => {
+    const over = withMove(MALAWI.lastMove, { toMove: null, outcome: { winner: 'south', reason: 'baseline' } });
+    expect(outcomeLines('de', over)).toEqual({
+      headline: 'Süd gewinnt',
+      score: 'Perlen: Nord 4 · Süd 5',
+      reason: 'Eine Figur hat die gegnerische Grundlinie erreicht, wo sie nicht geschlagen werden kann.',
+    });
+  });
+
+  it('tells the board kind for naming cells', () => {
+    expect(boardKind(MALAWI)).toEqual({ game: 'malawi', size: 6 });
+    expect(boardKind(VIEW)).toEqual({ game: 'kalaha' });
+    expect(boardKind(null)).toEqual({ game: 'kalaha' });
+  });
+});
+
+describe('describeMove', () => {
+  it.each([
+    ['de', 'malawi', 'c1xc5', 'c1 schlägt c5'],
+    ['en', 'malawi', 'C1-C3', 'c1 moves to c3'],
+    ['de', 'malawi', 'd1>a1,b1,e1', 'd1 verteilt auf a1, b1 und e1'],
+    ['en', 'malawi', 'd1>a1', 'd1 gives beads to a1'],
+    ['de', 'kalaha', 'C', 'Mulde C säen'],
+    ['en', 'kalaha', 'd', 'sow pit d'],
+    ['de', 'malawi', 'hello', 'hello'],
+  ] as const)('%s %s: %s → %s', (lang, game, notation, words) => {
+    expect(describeMove(lang, game, notation)).toBe(words);
   });
 });

@@ -1,6 +1,9 @@
-// The WebSocket link of one page, as a Lit reactive controller: opens with the host, closes with it, reconnects by itself.
+// The WebSocket link of one page, as a Lit reactive controller: opens with the host, closes with it, reconnects by
+// itself; for the referee console it also signs in with the token and sends commands.
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { ClientMessage, ConsoleCommand } from '../../../server/http/messages.ts';
 import { applyMessage, EMPTY_TABLE, parseServerMessage, type TableState } from './state.ts';
+import { applyCommandResult, connectionLost, EMPTY_LOG, issueCommand, tokenChanged, type CommandLog } from './commands.ts';
 import { FIRST_LINK, OPEN_TIMEOUT_MS, reconnectDelay, socketUrl, type LinkStatus } from './link.ts';
 
 export interface TableConnectionOptions {
@@ -12,10 +15,14 @@ export class TableConnection implements ReactiveController {
   /** What the server has told us; kept while reconnecting so the page can still show the last known state. */
   table: TableState = EMPTY_TABLE;
   link: LinkStatus = FIRST_LINK;
+  /** The console's own commands and their answers (a display never sends any). */
+  commands: CommandLog = EMPTY_LOG;
 
   private readonly host: ReactiveControllerHost;
   private readonly url: string | undefined;
   private socket: WebSocket | null = null;
+  /** The referee token, sent on every (re)connect; null on the display. */
+  private token: string | null = null;
   /**
    * Connections in a row that ended before a sync. Only a sync resets it: a server that accepts
    * and drops us at once must still be retried with growing waits.
@@ -49,6 +56,47 @@ export class TableConnection implements ReactiveController {
     socket?.close(1000, 'page closed');
   }
 
+  /**
+   * Sets the referee token (null forgets it). It is sent at once when the link is open, and again
+   * after every reconnect: the server remembers it per connection.
+   */
+  setToken(token: string | null): void {
+    this.token = token;
+    this.commands = tokenChanged(this.commands);
+    if (token !== null) this.send({ type: 'auth', token });
+    this.host.requestUpdate();
+  }
+
+  /** Whether a command can go out now: the link is open, the table known, a token given and not refused. */
+  get canCommand(): boolean {
+    return (
+      this.socket?.readyState === WebSocket.OPEN &&
+      this.table.synced &&
+      this.token !== null &&
+      this.commands.auth !== 'refused'
+    );
+  }
+
+  /**
+   * Sends a console command based on the state on screen; its answer arrives in `commands`.
+   * Returns the command's ref, or null when it could not be sent.
+   */
+  command(command: ConsoleCommand): number | null {
+    if (!this.canCommand) return null;
+    const { log, message } = issueCommand(this.commands, command, this.table.stateId);
+    if (!this.send(message)) return null;
+    this.commands = log;
+    this.host.requestUpdate();
+    return message.ref;
+  }
+
+  private send(message: ClientMessage): boolean {
+    const socket = this.socket;
+    if (!socket || socket.readyState !== WebSocket.OPEN) return false;
+    socket.send(JSON.stringify(message));
+    return true;
+  }
+
   private open(): void {
     this.stopTimers();
     const socket = new WebSocket(this.url ?? socketUrl(location));
@@ -64,6 +112,7 @@ export class TableConnection implements ReactiveController {
     socket.addEventListener('open', () => {
       if (socket !== this.socket) return;
       clearTimeout(this.openTimer);
+      if (this.token !== null) this.send({ type: 'auth', token: this.token });
       this.setLink({ phase: 'open' });
     });
     socket.addEventListener('message', (event: MessageEvent) => {
@@ -71,6 +120,14 @@ export class TableConnection implements ReactiveController {
       const message = parseServerMessage(event.data);
       if (!message) return;
       if (message.type === 'sync') this.failures = 0;
+      if (message.type === 'command-result') {
+        const log = applyCommandResult(this.commands, message);
+        if (log !== this.commands) {
+          this.commands = log;
+          this.host.requestUpdate();
+        }
+        return;
+      }
       const next = applyMessage(this.table, message);
       if (next !== this.table) {
         this.table = next;
@@ -81,6 +138,7 @@ export class TableConnection implements ReactiveController {
     socket.addEventListener('close', () => {
       if (socket !== this.socket) return;
       this.socket = null;
+      this.commands = connectionLost(this.commands);
       if (this.running) this.scheduleRetry();
     });
   }

@@ -1,5 +1,5 @@
 // The table as a page knows it: pure functions that fold the server's messages into one state.
-import type { Alert, BoardStatus, GameView, ServerMessage } from '../../../server/http/messages.ts';
+import type { Alert, BoardStatus, GameView, Question, ServerMessage } from '../../../server/http/messages.ts';
 
 export type UpdateEvent = Extract<ServerMessage, { type: 'update' }>['event'];
 
@@ -11,6 +11,8 @@ export interface TableState {
   readonly view: GameView | null;
   readonly alerts: readonly Alert[];
   readonly board: BoardStatus | null;
+  /** Questions for the referee console that are still open, oldest first. */
+  readonly questions: readonly Question[];
   /** What the last update was, so a page can say "taken back: F d" once. */
   readonly lastEvent: { readonly event: UpdateEvent; readonly move?: string; readonly undone?: readonly string[] } | null;
 }
@@ -22,10 +24,20 @@ export const EMPTY_TABLE: TableState = {
   view: null,
   alerts: [],
   board: null,
+  questions: [],
   lastEvent: null,
 };
 
-const MESSAGE_TYPES = new Set<string>(['sync', 'update', 'alert', 'alert-cleared', 'board']);
+const MESSAGE_TYPES = new Set<string>([
+  'sync',
+  'update',
+  'alert',
+  'alert-cleared',
+  'board',
+  'question',
+  'question-closed',
+  'command-result',
+]);
 
 /** One WebSocket frame → a server message, or null for anything a page should not act on. */
 export function parseServerMessage(text: string): ServerMessage | null {
@@ -36,8 +48,10 @@ export function parseServerMessage(text: string): ServerMessage | null {
     return null;
   }
   if (typeof value !== 'object' || value === null) return null;
-  const { type, stateId } = value as { type?: unknown; stateId?: unknown };
+  const { type, stateId, ref, ok } = value as { type?: unknown; stateId?: unknown; ref?: unknown; ok?: unknown };
   if (typeof type !== 'string' || !MESSAGE_TYPES.has(type)) return null;
+  // A board status and a command result belong to no state; a command result names our command instead.
+  if (type === 'command-result') return typeof ref === 'number' && typeof ok === 'boolean' ? (value as ServerMessage) : null;
   if (type !== 'board' && typeof stateId !== 'number') return null;
   return value as ServerMessage;
 }
@@ -54,6 +68,12 @@ export function parseServerMessage(text: string): ServerMessage | null {
  *   move our stateId forward: whether the server counts an alert as a new state or not, the next
  *   update must still apply.
  * - `board` has no stateId: the newest status is the true one.
+ * - `question` follows the alerts' rule: one asked about a state before ours is stale, and the
+ *   server would refuse its answer anyway.
+ * - `question-closed` applies whatever its stateId: it can only remove, and a question left open
+ *   by mistake would invite the referee to answer it.
+ * - `command-result` is an answer to this page's own command, not table state: the console's
+ *   command log (commands.ts) takes it.
  */
 export function applyMessage(state: TableState, message: ServerMessage): TableState {
   switch (message.type) {
@@ -65,6 +85,7 @@ export function applyMessage(state: TableState, message: ServerMessage): TableSt
         view: message.view,
         alerts: message.alerts,
         board: message.board,
+        questions: message.questions ?? [],
         lastEvent: null,
       };
     case 'update': {
@@ -90,6 +111,16 @@ export function applyMessage(state: TableState, message: ServerMessage): TableSt
     }
     case 'board':
       return { ...state, board: message.board };
+    case 'question': {
+      if (message.stateId < state.stateId) return state;
+      const others = state.questions.filter((q) => q.id !== message.question.id);
+      return { ...state, questions: [...others, message.question] };
+    }
+    case 'question-closed':
+      if (!state.questions.some((q) => q.id === message.id)) return state;
+      return { ...state, questions: state.questions.filter((q) => q.id !== message.id) };
+    case 'command-result':
+      return state;
     default:
       return assertNever(message);
   }

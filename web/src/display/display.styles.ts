@@ -1,4 +1,4 @@
-// Styles of <kalaha-display>: readable from three metres on a landscape screen, still usable on a phone.
+// Styles of <table-display>: readable from three metres on a landscape screen, still usable on a phone; Kalaha and Malawi.
 import { css } from 'lit';
 
 export const displayStyles = css`
@@ -104,7 +104,8 @@ export const displayStyles = css`
     display: flex;
     flex-direction: column;
   }
-  kalaha-board {
+  kalaha-board,
+  malawi-board {
     flex: 1;
     min-height: 0;
     display: flex;
@@ -112,6 +113,7 @@ export const displayStyles = css`
     --legend-size: var(--small);
   }
   .board.stale kalaha-board,
+  .board.stale malawi-board,
   .below.stale {
     opacity: 0.45;
   }
@@ -236,6 +238,66 @@ export const displayStyles = css`
     border-color: var(--turn-edge);
   }
 
+  .asking {
+    margin: 0 0 0.4em;
+    padding: 0.2em 0.6em;
+    border-left: 0.5em solid var(--info);
+    background: var(--panel);
+    font-size: var(--alert);
+    font-weight: 700;
+  }
+
+  /* Malawi: the square board takes the left of a landscape screen, everything said about it the right. */
+  :host([game='malawi']) {
+    grid-template-columns: minmax(0, 11fr) minmax(0, 9fr);
+    grid-template-rows: auto auto minmax(0, 1fr);
+    column-gap: 2.5vmin;
+  }
+  :host([game='malawi']) .link,
+  :host([game='malawi']) header {
+    grid-column: 1 / -1;
+  }
+  :host([game='malawi']) .board {
+    grid-row: 3;
+    grid-column: 1;
+  }
+  :host([game='malawi']) .below {
+    grid-row: 3;
+    grid-column: 2;
+    max-height: none;
+    min-height: 0;
+    grid-template-columns: minmax(0, 1fr);
+    align-content: start;
+  }
+  .score .unit {
+    font-size: 0.5em;
+    font-weight: 700;
+    color: var(--muted);
+  }
+  /* A Malawi score box is longer ("● Süd 12 Perlen"): on a narrower screen the unit wraps, not the turn line. */
+  :host([game='malawi']) .score {
+    flex-wrap: wrap;
+    white-space: normal;
+    column-gap: 0.3em;
+    row-gap: 0;
+  }
+  .piece-icon {
+    width: 0.8em;
+    height: 0.8em;
+    align-self: center;
+    flex: none;
+  }
+  .piece-icon .south {
+    fill: var(--south-piece, #f3ecd9);
+    stroke: #000;
+    stroke-width: 4;
+  }
+  .piece-icon .north {
+    fill: var(--north-piece, #121010);
+    stroke: var(--north-edge, #f3ecd9);
+    stroke-width: 8;
+  }
+
   /* Portrait (a phone held upright): the board takes the width it is given and the page scrolls. */
   @media (orientation: portrait) {
     :host {
@@ -258,6 +320,19 @@ export const displayStyles = css`
     .middle {
       grid-column: 1 / -1;
       grid-row: 2;
+    }
+    :host([game='malawi']) {
+      grid-template-columns: minmax(0, 1fr);
+      grid-template-rows: auto auto auto auto;
+    }
+    :host([game='malawi']) .below {
+      grid-row: 4;
+      grid-column: 1;
+    }
+    /* Half a phone's width cannot hold "● Süd 12 Perlen" in one line: the unit goes under the number. */
+    :host([game='malawi']) .score .unit {
+      flex-basis: 100%;
+      text-align: center;
     }
   }
 `;

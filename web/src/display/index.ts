@@ -1,3 +1,2 @@
-// The public face of the display page: <kalaha-display> (registered on import) and what it says about a table.
-export * from './kalaha-display.ts';
-export * from './present.ts';
+// The public face of the display page: <table-display> (registered on import).
+export * from './table-display.ts';

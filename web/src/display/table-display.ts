@@ -1,17 +1,36 @@
-// <kalaha-display>: the public scoreboard page of the Kalaha table; it only listens, and never needs a click.
-import { LitElement, html, nothing, type PropertyDeclarations, type PropertyValues } from 'lit';
-import type { Alert, KalahaView } from '../../../server/http/messages.ts';
+// <table-display>: the public scoreboard page of a table (Kalaha or Malawi, as the server says); it only listens,
+// and never needs a click.
+import { LitElement, html, nothing, svg, type PropertyDeclarations, type PropertyValues } from 'lit';
+import type { Alert, GameView, KalahaView, MalawiView } from '../../../server/http/messages.ts';
 import { TableConnection, alertsByUrgency, type TableState } from '../connection/index.ts';
-import { formatAlert, initialLang, rememberLang, sideName, t, type Lang, type SideName } from '../i18n/index.ts';
-import type { LangChangeEvent } from '../common/index.ts';
+import {
+  formatAlert,
+  initialLang,
+  rememberLang,
+  sideName,
+  t,
+  type BoardKind,
+  type Lang,
+  type SideName,
+} from '../i18n/index.ts';
+import {
+  beadTotals,
+  boardKind,
+  boardStatusLine,
+  lastMoveLine,
+  linkNotice,
+  outcomeLines,
+  recordRows,
+  type LangChangeEvent,
+} from '../common/index.ts';
 import '../common/index.ts';
 import '../board/index.ts';
-import { displayStyles } from './kalaha-display.styles.ts';
-import { boardStatusLine, lastMoveLine, linkNotice, outcomeLines, recordRows } from './present.ts';
+import { displayStyles } from './display.styles.ts';
+
 
 declare global {
   interface HTMLElementTagNameMap {
-    'kalaha-display': KalahaDisplay;
+    'table-display': TableDisplay;
   }
 }
 
@@ -20,26 +39,34 @@ const RECORD_ROWS = 8;
 /** The most urgent alerts that fit under the board; nobody can scroll a scoreboard, so the rest are counted in the heading. */
 const MAX_ALERTS = 3;
 
-export class KalahaDisplay extends LitElement {
+export class TableDisplay extends LitElement {
   static override styles = displayStyles;
 
   static override properties: PropertyDeclarations = {
     lang: { reflect: true },
+    // Which game is on show, for the layout: a square Malawi board sits beside the text, Kalaha's long one above it.
+    game: { reflect: true },
   };
 
   declare lang: Lang;
+  declare game: GameView['game'] | null;
 
   private readonly connection = new TableConnection(this);
 
   constructor() {
     super();
     this.lang = initialLang();
+    this.game = null;
+  }
+
+  protected override willUpdate(): void {
+    this.game = this.connection.table.view?.game ?? null;
   }
 
   protected override updated(changed: PropertyValues<this>): void {
-    if (changed.has('lang')) {
+    if (changed.has('lang') || changed.has('game')) {
       document.documentElement.lang = this.lang;
-      document.title = t(this.lang, 'page.display.title');
+      document.title = t(this.lang, this.game === 'malawi' ? 'page.display.titleMalawi' : 'page.display.title');
     }
   }
 
@@ -55,41 +82,64 @@ export class KalahaDisplay extends LitElement {
         : nothing}
       ${this.renderHeader(table, view, stale)}
       <div class="board ${stale ? 'stale' : ''}">
-        ${view
-          ? html`<kalaha-board
-              legend
-              .lang=${this.lang}
-              .pits=${view.pits}
-              .stores=${view.stores}
-              .toMove=${view.outcome ? null : view.toMove}
-              .lastMove=${view.lastMove}
-              .pending=${view.pending}
-              .diffs=${table.alerts.flatMap((a) => a.cells ?? [])}
-            ></kalaha-board>`
-          : html`<p class="waiting">${notice ?? t(this.lang, 'status.link.connecting')}</p>`}
+        ${view ? this.renderBoard(table, view) : html`<p class="waiting">${notice ?? t(this.lang, 'status.link.connecting')}</p>`}
       </div>
       ${view ? this.renderBelow(table, view, stale) : nothing}
     `;
   }
 
-  private renderHeader(table: TableState, view: KalahaView | null, stale: boolean) {
+  private renderBoard(table: TableState, view: GameView) {
+    const diffs = table.alerts.flatMap((a) => a.cells ?? []);
+    switch (view.game) {
+      case 'kalaha':
+        return html`<kalaha-board
+          legend
+          .lang=${this.lang}
+          .pits=${view.pits}
+          .stores=${view.stores}
+          .toMove=${view.outcome ? null : view.toMove}
+          .lastMove=${view.lastMove}
+          .pending=${view.pending}
+          .diffs=${diffs}
+        ></kalaha-board>`;
+      case 'malawi':
+        return html`<malawi-board
+          legend
+          .lang=${this.lang}
+          .size=${view.size}
+          .pieces=${view.pieces}
+          .toMove=${view.outcome ? null : view.toMove}
+          .lastMove=${view.lastMove}
+          .diffs=${diffs}
+        ></malawi-board>`;
+      default:
+        return assertNever(view);
+    }
+  }
+
+  private renderHeader(table: TableState, view: GameView | null, stale: boolean) {
     const toMove = view && !view.outcome ? view.toMove : null;
     const winner = view?.outcome?.winner;
-    // Same order as the board: north's store is on the left, south's on the right.
+    const score = (side: SideName) => {
+      if (!view) return html`<span></span>`;
+      const marked = toMove === side || winner === side;
+      return view.game === 'kalaha' ? this.renderScore(side, view.stores[side], marked) : this.renderBeads(side, view, marked);
+    };
+    // Same order as the Kalaha board: north's store is on the left, south's on the right.
     return html`<header>
-      ${view ? this.renderScore('north', view.stores.north, toMove === 'north' || winner === 'north') : html`<span></span>`}
+      ${score('north')}
       <div class="middle">
         ${!view
           ? nothing
           : view.outcome
             ? html`<div class="turn over">${t(this.lang, 'outcome.title')}</div>`
-            : html`<div class="turn" aria-live="polite">${this.renderTurn(toMove)}</div>`}
+            : html`<div class="turn" aria-live="polite">${this.renderTurn(toMove, view.game)}</div>`}
         <div class="meta">
           ${stale ? nothing : this.renderBoardStatus(table)}
           <lang-toggle .lang=${this.lang} @lang-change=${this.onLangChange}></lang-toggle>
         </div>
       </div>
-      ${view ? this.renderScore('south', view.stores.south, toMove === 'south' || winner === 'south') : html`<span></span>`}
+      ${score('south')}
     </header>`;
   }
 
@@ -100,19 +150,38 @@ export class KalahaDisplay extends LitElement {
     </div>`;
   }
 
-  private renderTurn(toMove: SideName | null) {
+  /** Malawi's score box: the side's piece as on the board (the key to the colours), and its beads. */
+  private renderBeads(side: SideName, view: MalawiView, marked: boolean) {
+    const beads = beadTotals(view)[side];
+    return html`<div class="score ${side} ${marked ? 'marked' : ''}">
+      <svg class="piece-icon" viewBox="0 0 100 100" aria-hidden="true">
+        ${side === 'south'
+          ? svg`<circle class="south" cx="50" cy="50" r="40"></circle>`
+          : svg`<rect class="north" x="14" y="14" width="72" height="72" rx="12"></rect>`}
+      </svg>
+      <span class="name">${sideName(this.lang, side)}</span><span class="stones">${beads}</span
+      ><span class="unit">${t(this.lang, 'malawi.beads', { count: beads })}</span>
+    </div>`;
+  }
+
+  private renderTurn(toMove: SideName | null, game: GameView['game']) {
     if (!toMove) return t(this.lang, 'turn.none');
     const text = t(this.lang, 'turn.toMove', { side: sideName(this.lang, toMove) });
-    // The arrow points at the mover's end of the table, so the turn reads even without the words.
+    // The arrow points at the mover's end of the table (Kalaha: their store; Malawi: their baseline),
+    // so the turn reads even without the words.
+    if (game === 'malawi') {
+      return html`<span class="arrow" aria-hidden="true">${toMove === 'north' ? '▲' : '▼'}</span> ${text}`;
+    }
     return toMove === 'north'
       ? html`<span class="arrow" aria-hidden="true">◀</span> ${text}`
       : html`${text} <span class="arrow" aria-hidden="true">▶</span>`;
   }
 
-  private renderBelow(table: TableState, view: KalahaView, stale: boolean) {
+  private renderBelow(table: TableState, view: GameView, stale: boolean) {
     const outcome = outcomeLines(this.lang, view);
     const last = lastMoveLine(this.lang, table);
     const alerts = alertsByUrgency(table.alerts);
+    const board = boardKind(view);
     return html`<div class="below ${stale ? 'stale' : ''}">
       <section aria-live="polite">
         ${outcome
@@ -122,6 +191,7 @@ export class KalahaDisplay extends LitElement {
             </div>`
           : nothing}
         ${last ? html`<p class="last-move">${t(this.lang, 'lastMove.title')}: ${last}</p>` : nothing}
+        ${table.questions.length ? html`<p class="asking">${t(this.lang, 'question.waiting')}</p>` : nothing}
         ${alerts.length
           ? html`<h2>
                 ${t(this.lang, 'alerts.title')}
@@ -130,7 +200,7 @@ export class KalahaDisplay extends LitElement {
                   : nothing}
               </h2>
               <ul class="alerts">
-                ${alerts.slice(0, MAX_ALERTS).map((a) => this.renderAlert(a))}
+                ${alerts.slice(0, MAX_ALERTS).map((a) => this.renderAlert(a, board))}
               </ul>`
           : nothing}
       </section>
@@ -138,8 +208,8 @@ export class KalahaDisplay extends LitElement {
     </div>`;
   }
 
-  private renderAlert(alert: Alert) {
-    const text = formatAlert(this.lang, alert);
+  private renderAlert(alert: Alert, board: BoardKind) {
+    const text = formatAlert(this.lang, alert, board);
     return html`<li class="alert ${alert.level}" lang=${text.translated ? this.lang : 'en'}>
       <span class="level">${t(this.lang, `alert.level.${alert.level}`)}:</span>${text.text}
       ${text.detail ? html`<span class="detail">${text.detail}</span>` : nothing}
@@ -182,4 +252,8 @@ export class KalahaDisplay extends LitElement {
   };
 }
 
-customElements.define('kalaha-display', KalahaDisplay);
+function assertNever(x: never): never {
+  throw new Error(`unexpected view ${JSON.stringify(x)}`);
+}
+
+customElements.define('table-display', TableDisplay);

@@ -17,8 +17,9 @@ export function isLang(value: unknown): value is Lang {
   return typeof value === 'string' && (LANGS as readonly string[]).includes(value);
 }
 
-// `{name}` or `{name|one|other}`; names are word characters only, so stray braces stay text.
-const PLACEHOLDER = /\{(\w+)(?:\|([^|{}]*)\|([^|{}]*))?\}/g;
+// `{name}`, `{name|one|other}` or `{name|zero|one|other}`; names are word characters only, so stray
+// braces stay text. Inside a form, `#` stands for the number.
+const PLACEHOLDER = /\{(\w+)(?:\|([^|{}]*)\|([^|{}]*)(?:\|([^|{}]*))?)?\}/g;
 
 const pluralRules = new Map<Lang, Intl.PluralRules>();
 function plural(lang: Lang, n: number): Intl.LDMLPluralRule {
@@ -40,14 +41,26 @@ export function placeholders(template: string): string[] {
  */
 export function fill(lang: Lang, template: string, params: Params = {}): string | null {
   let missing = false;
-  const text = template.replace(PLACEHOLDER, (_all, name: string, one?: string, other?: string) => {
+  const text = template.replace(PLACEHOLDER, (_all, name: string, first?: string, second?: string, third?: string) => {
     const value = params[name];
     if (value === undefined) {
       missing = true;
       return '';
     }
-    if (one === undefined) return String(value);
-    return plural(lang, Number(value)) === 'one' ? one : (other ?? '');
+    if (first === undefined) return String(value);
+    const n = Number(value);
+    // Three forms: "none" reads better than "0 more", so zero gets its own.
+    const form =
+      third !== undefined
+        ? n === 0
+          ? first
+          : plural(lang, n) === 'one'
+            ? (second ?? '')
+            : third
+        : plural(lang, n) === 'one'
+          ? first
+          : (second ?? '');
+    return form.replaceAll('#', String(value));
   });
   return missing ? null : text;
 }
@@ -77,7 +90,33 @@ export function pitLetter(pit: number): string {
   return PIT_LETTERS[pit] ?? `#${pit}`;
 }
 
-/** A sensor cell by name: a pit by its letter, a store by its owner. */
+/** Files of a Malawi board from south's left; boards run from 4 × 4 to 12 × 12 (RULES.md §2). */
+export const FILE_LETTERS = 'abcdefghijkl';
+
+/** `c3` for cell index i = row * size + col, row 0 = rank 1 (south's baseline), col 0 = file a. */
+export function squareName(cell: number, size: number): string {
+  return `${FILE_LETTERS[cell % size] ?? '?'}${Math.floor(cell / size) + 1}`;
+}
+
+/** The cell index of `c3` on a board of `size`, or null when it is no square of that board. */
+export function squareIndex(name: string, size: number): number | null {
+  const match = /^([a-l])([1-9][0-9]?)$/.exec(name.trim().toLowerCase());
+  if (!match) return null;
+  const col = FILE_LETTERS.indexOf(match[1]);
+  const row = Number(match[2]) - 1;
+  return col < size && row < size ? row * size + col : null;
+}
+
+/** Which board a cell number belongs to: Kalaha's pits and stores, or the squares of a Malawi board of `size`. */
+export type BoardKind = { readonly game: 'kalaha' } | { readonly game: 'malawi'; readonly size: number };
+export const KALAHA_BOARD: BoardKind = { game: 'kalaha' };
+
+/** A sensor cell by name: a pit by its letter, a store by its owner, a square by its name. */
+export function cellLabel(lang: Lang, cell: number, board: BoardKind): string {
+  return board.game === 'malawi' ? squareName(cell, board.size) : cellName(lang, cell);
+}
+
+/** A Kalaha sensor cell by name: a pit by its letter, a store by its owner. */
 export function cellName(lang: Lang, cell: number): string {
   if (cell === STORE_CELL.south) return t(lang, 'cell.store', { side: sideName(lang, 'south') });
   if (cell === STORE_CELL.north) return t(lang, 'cell.store', { side: sideName(lang, 'north') });

@@ -1,4 +1,4 @@
-// <coming-later>: the stand-in for pages that are not built yet (/referee, /setup, /games), in both languages.
+// <coming-later>: the stand-in for pages that are not built yet (/setup, /games), in both languages.
 import { LitElement, css, html, type PropertyDeclarations, type PropertyValues } from 'lit';
 import { initialLang, rememberLang, t, type Lang } from '../i18n/index.ts';
 import type { LangChangeEvent } from '../common/index.ts';
@@ -10,7 +10,7 @@ declare global {
   }
 }
 
-export const LATER_PAGES = ['referee', 'setup', 'games'] as const;
+export const LATER_PAGES = ['setup', 'games'] as const;
 export type LaterPage = (typeof LATER_PAGES)[number];
 
 export class ComingLater extends LitElement {

@@ -1,3 +1,3 @@
-// Entry of the pages that arrive later (/referee, /setup, /games): one stand-in element each.
+// Entry of the pages that arrive later (/setup, /games): one stand-in element each.
 import '../common/page.css';
 import './index.ts';

@@ -1,0 +1,2 @@
+// The public face of the referee console: <referee-console> (registered on import).
+export * from './referee-console.ts';

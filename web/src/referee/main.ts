@@ -1,0 +1,3 @@
+// Entry of the referee console (/referee): the element and the page's ground styles.
+import '../common/page.css';
+import './index.ts';
