@@ -53,7 +53,7 @@ export interface Alert {
   readonly message: string;
   readonly params: Readonly<Record<string, string | number>>;
   /** Cells that differ from the expected board: positive = stones too many there. */
-  readonly cells?: readonly { readonly cell: number; readonly diff: number }[];
+  readonly cells?: readonly { readonly cell: number; readonly diff: number; readonly beads?: number }[];
 }
 
 export interface BoardStatus {
@@ -93,7 +93,17 @@ export type ServerMessage =
   | { readonly type: 'question'; readonly stateId: number; readonly question: Question }
   | { readonly type: 'question-closed'; readonly stateId: number; readonly id: number }
   /** The answer to one console command, to the console that sent it only. */
-  | { readonly type: 'command-result'; readonly ref: number; readonly ok: boolean; readonly error?: string; readonly message?: string };
+  | {
+      readonly type: 'command-result';
+      /** The command's `ref`; 0 answers `auth`. */
+      readonly ref: number;
+      readonly ok: boolean;
+      /** Why it was refused: `console/bad-token`, `console/unauthorized`, `console/stale-state`, `console/bad-message`, `console/no-question`, `console/nothing-to-undo`, or the referee's or engine's code (`referee/not-an-option`, `malawi/wrong-distance`, …). */
+      readonly error?: string;
+      /** The English sentence; `params` fill the page's own. */
+      readonly message?: string;
+      readonly params?: Readonly<Record<string, string | number>>;
+    };
 
 /**
  * What a referee console may send. Every command needs the referee token the server prints at

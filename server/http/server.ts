@@ -14,7 +14,7 @@ export interface LiveGame {
   sync(): ServerMessage;
   subscribe(listener: (message: ServerMessage, text: string) => void): () => void;
   /** A referee console's command (the token already checked). */
-  command(stateId: number, command: ConsoleCommand): { readonly ok: boolean; readonly error?: string; readonly message?: string };
+  command(stateId: number, command: ConsoleCommand): { readonly ok: boolean; readonly error?: string; readonly message?: string; readonly params?: Readonly<Record<string, string | number>> };
 }
 
 export interface HttpOptions {
@@ -80,8 +80,8 @@ export async function startHttp(game: LiveGame, options: HttpOptions): Promise<R
     let authed = false;
     let garbage = 0;
     socket.on('message', (data) => {
-      const reply = (ref: number, ok: boolean, error?: string, message?: string) =>
-        socket.send(JSON.stringify({ type: 'command-result', ref, ok, ...(error ? { error, message } : {}) } satisfies ServerMessage));
+      const reply = (ref: number, ok: boolean, error?: string, message?: string, params?: Readonly<Record<string, string | number>>) =>
+        socket.send(JSON.stringify({ type: 'command-result', ref, ok, ...(error ? { error, message } : {}), ...(params ? { params } : {}) } satisfies ServerMessage));
       const message = parseClientMessage(String(data));
       if (!message) {
         // A client that keeps sending garbage is dropped; the others never notice.
@@ -99,7 +99,7 @@ export async function startHttp(game: LiveGame, options: HttpOptions): Promise<R
         return;
       }
       const result = game.command(message.stateId, message.command);
-      reply(message.ref, result.ok, result.error, result.message);
+      reply(message.ref, result.ok, result.error, result.message, result.params);
     });
     socket.on('error', () => socket.terminate());
   });

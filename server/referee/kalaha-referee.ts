@@ -50,7 +50,7 @@ export type RefereeEvent =
 /** What a console command to the referee gives: the events it caused, or why it was refused. */
 export type ConsoleResult =
   | { readonly ok: true; readonly events: readonly RefereeEvent[] }
-  | { readonly ok: false; readonly error: string; readonly message: string };
+  | { readonly ok: false; readonly error: string; readonly message: string; readonly params?: Readonly<Record<string, string | number>> };
 
 export interface RefereeAlert {
   readonly kind: 'alert';
@@ -212,7 +212,7 @@ export class KalahaReferee {
     if (pit < 0) return { ok: false, error: 'kalaha/unreadable-move', message: `"${name}" is not a pit: write A–F for south, a–f for north.` };
     const before = this.state;
     const next = play(before, { kind: 'sow', pit });
-    if (!next.ok) return { ok: false, error: next.error.code, message: next.error.message };
+    if (!next.ok) return { ok: false, error: next.error.code, message: next.error.message, ...(next.error.params ? { params: next.error.params } : {}) };
     const sown = sowing(before, pit);
     const captures = capturedIn(before, sown.afterSow, sown.captures, next.value) ? sown.captures : [];
     this.plies.push({ state: next.value, move: PITS[pit], pit, sown: sownPits(before, pit), captures });

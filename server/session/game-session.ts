@@ -44,7 +44,7 @@ export type SessionEvent =
 /** The outcome of a console command: the events it caused, or why it was refused. */
 export type CommandResult =
   | { readonly ok: true; readonly events: readonly SessionEvent[] }
-  | { readonly ok: false; readonly error: string; readonly message: string };
+  | { readonly ok: false; readonly error: string; readonly message: string; readonly params?: Readonly<Record<string, string | number>> };
 
 export interface SessionOptions {
   readonly boardId: string;

@@ -74,5 +74,7 @@ export class MalawiSession extends GameSession {
 }
 
 function commandResult(result: MalawiCommandResult): CommandResult {
-  return result.ok ? { ok: true, events: result.events } : { ok: false, error: result.error.code, message: result.error.message };
+  return result.ok
+    ? { ok: true, events: result.events }
+    : { ok: false, error: result.error.code, message: result.error.message, ...(result.error.params ? { params: result.error.params } : {}) };
 }
