@@ -4,6 +4,7 @@ import { readFileSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { main, type Io } from '../server/cli.ts';
+import { answersOf, generateMalawiTrace } from '../server/simulate/index.ts';
 
 async function run(argv: string[], stdin = ''): Promise<{ code: number; out: string[]; err: string[] }> {
   const out: string[] = [];
@@ -82,10 +83,7 @@ describe('spieltisch referee', () => {
 });
 
 describe('spieltisch referee --game malawi', () => {
-  // take-backs is left out: a take-back of a visible move followed by a hidden capture is read
-  // as a different take-back (see the issue notes); the referee's own trace tests cover it with
-  // a console that undoes as it watches.
-  test.each(['occupancy-game', 'count-board', 'illegal-placements', 'flicker', 'size-8'])('%s: the answers file plays the console', async (name) => {
+  test.each(['occupancy-game', 'count-board', 'illegal-placements', 'take-backs', 'flicker', 'size-8'])('%s: the answers file plays the console', async (name) => {
     const truth = JSON.parse(readFileSync(`tests/fixtures/malawi/${name}.truth.json`, 'utf8'));
     const { code, out } = await run(['referee', '--game', 'malawi', '--answers', `tests/fixtures/malawi/${name}.answers`, `tests/fixtures/malawi/${name}.trace`]);
     expect(code).toBe(0);
@@ -93,6 +91,17 @@ describe('spieltisch referee --game malawi', () => {
     expect(lines.at(-1)).toEqual({ kind: 'record', game: 'malawi', moves: truth.record });
     expect(lines.filter((l) => l.kind === 'alert').map((l) => l.code)).toEqual(truth.illegalAttempts.map((a: { code: string }) => a.code));
     expect(lines.filter((l) => l.kind === 'answer' && !l.ok)).toEqual([]);
+  });
+
+  test.each([1, 2, 3, 4, 5, 6])('a generated occupancy-board game (seed %i): the console file announces, answers and takes back', async (seed) => {
+    const { trace, truth } = generateMalawiTrace({ seed, sense: 'occupancy', illegalProbability: 0.1, takeBackProbability: 0.08, maxMoves: 60, sensor: { flickerRate: 0.001 } });
+    const dir = mkdtempSync(join(tmpdir(), 'spieltisch-'));
+    writeFileSync(join(dir, 'game.trace'), trace);
+    writeFileSync(join(dir, 'game.answers'), answersOf(truth));
+    const { out } = await run(['referee', '--game', 'malawi', '--answers', join(dir, 'game.answers'), join(dir, 'game.trace')]);
+    const lines = out.map((l) => JSON.parse(l));
+    expect(lines.at(-1).moves).toEqual(truth.record);
+    expect(lines.filter((l) => l.kind === 'alert').map((l) => l.code)).toEqual(truth.illegalAttempts.map((a) => a.code));
   });
 
   test('a bad answers line is a clear error', async () => {

@@ -18,7 +18,7 @@ export async function refereeCommand({ values, positionals }: RefereeArgs, io: I
     summary = refereeTrace(text, (m) => (m.type === 'weights' ? referee.frame(m.receivedAt, m.cells) : NONE), print);
     record = referee.record();
   } else {
-    const { answers, timed } = values.answers === undefined ? { answers: [] as string[], timed: [] as { t: number; move: string }[] } : readAnswers(values.answers);
+    const { answers, timed } = values.answers === undefined ? { answers: [] as string[], timed: [] as { t: number; move: string; back?: number }[] } : readAnswers(values.answers);
     const hello = [...traceEntries(text)].map((e) => parseLine(e.line)).find((p) => p.kind === 'message' && p.message.type === 'hello');
     const cols = hello?.kind === 'message' && hello.message.type === 'hello' ? (hello.message.cols ?? undefined) : undefined;
     const referee = new MalawiReferee(malawiRules(values.options, cols));
@@ -49,9 +49,18 @@ export async function refereeCommand({ values, positionals }: RefereeArgs, io: I
     const act = (t: number): MalawiRefereeEvent[] => {
       const out: MalawiRefereeEvent[] = [];
       while (timed.length && timed[0].t <= t) {
-        const { move } = timed.shift() as { t: number; move: string };
+        const { move, back } = timed.shift() as { t: number; move: string; back?: number };
         if (move === 'undo') {
           out.push(...respond(referee.undo(t)));
+          continue;
+        }
+        if (back !== undefined) {
+          // The players took moves back: undo on the console what the board could not show.
+          while (referee.record().length > back) {
+            const undone = referee.undo(t);
+            if (undone.length === 0) break;
+            out.push(...respond(undone));
+          }
           continue;
         }
         const asked = referee.askWhich(t);
@@ -123,9 +132,10 @@ export function refereeKalahaTrace(referee: KalahaReferee, text: string, onEvent
 /**
  * An answers file: one line per console action. `<move>` answers the referee's next question that
  * offers it; `<ms> <move>` announces at that trace time a capture or distribution the board cannot
- * see; `<ms> undo` takes the last move back. Blank lines and `#` comments are skipped.
+ * see; `<ms> undo` takes the last move back; `<ms> back <n>` takes moves back until the record
+ * has n. Blank lines and `#` comments are skipped.
  */
-function readAnswers(file: string): { answers: string[]; timed: { t: number; move: string }[] } {
+function readAnswers(file: string): { answers: string[]; timed: { t: number; move: string; back?: number }[] } {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
@@ -133,14 +143,15 @@ function readAnswers(file: string): { answers: string[]; timed: { t: number; mov
     throw new UsageError(`cannot read the answers file ${file}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
   }
   const answers: string[] = [];
-  const timed: { t: number; move: string }[] = [];
+  const timed: { t: number; move: string; back?: number }[] = [];
   for (const [i, raw] of text.split('\n').entries()) {
     const line = raw.trim();
     if (!line || line.startsWith('#')) continue;
     const parts = line.split(/\s+/);
     if (parts.length === 1) answers.push(parts[0]);
     else if (parts.length === 2 && /^\d+$/.test(parts[0])) timed.push({ t: Number(parts[0]), move: parts[1] });
-    else throw new UsageError(`${file} line ${i + 1}: write a move, or a time in ms and a move (or "undo"), not "${line}"`);
+    else if (parts.length === 3 && /^\d+$/.test(parts[0]) && parts[1] === 'back' && /^\d+$/.test(parts[2])) timed.push({ t: Number(parts[0]), move: 'back', back: Number(parts[2]) });
+    else throw new UsageError(`${file} line ${i + 1}: write a move, a time in ms and a move (or "undo"), or a time and "back <plies>", not "${line}"`);
   }
   timed.sort((a, b) => a.t - b.t);
   return { answers, timed };

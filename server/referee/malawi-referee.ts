@@ -373,6 +373,7 @@ export class MalawiReferee {
   decide(picture: SettledGrid): MalawiRefereeEvent[] {
     this.decisions++;
     this.picture = picture;
+    const gift = this.waiting?.kind === 'distribution' ? this.waiting : null;
     this.waiting = null;
     const t = picture.t;
     if (!this.isCalibrated) return this.calibrate(picture);
@@ -385,6 +386,13 @@ export class MalawiReferee {
     if (this.changedCount === 0) return this.nothing(t);
 
     const fits = this.fittingMoves(picture);
+    if (fits.length === 0 && gift) {
+      // The board moved on before the distribution was called done (the next player did not
+      // wait): it was done. Play it, then read the new picture after it.
+      const events = this.commit(gift.picture.t, gift.fit as Fit);
+      events.push(...this.decide(picture));
+      return events;
+    }
     if (fits.length === 1 && this.wildFilled(fits[0].next, cur).length === 0) {
       const fit = fits[0];
       if (this.mayGiveMore(fit.move)) {

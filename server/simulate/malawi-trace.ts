@@ -79,7 +79,8 @@ export interface MalawiTruth {
     readonly handling: Handling;
   }[];
   /** Take-backs: when the hands started, and the moves undone (last first). */
-  readonly takeBacks: readonly { readonly t: number; readonly moves: readonly string[] }[];
+  /** Take-backs: when the hands started, the moves undone (last first), the plies left, and when the next thing at the table began. */
+  readonly takeBacks: readonly { readonly t: number; readonly moves: readonly string[]; readonly ply: number; readonly until: number | null }[];
   /**
    * The moves this board cannot see, in the order played (taken-back ones included, since the
    * console was asked when they were made). On an occupancy board: every capture and
@@ -150,7 +151,7 @@ export function generateMalawiTrace(options: MalawiTraceOptions): MalawiTrace {
   /** The question asked about each ply of the record as it stands, so a take-back can mark it. */
   const asked = new Map<number, (typeof questions)[number]>();
   let end: MalawiTruth['end'] = null;
-  for (const e of plan.events) {
+  for (const [index, e] of plan.events.entries()) {
     switch (e.kind) {
       case 'move': {
         moves.length = e.ply - 1; // a move at this ply replaces any taken back
@@ -175,7 +176,10 @@ export function generateMalawiTrace(options: MalawiTraceOptions): MalawiTrace {
         illegalAttempts.push({ t: at(e.label), from: e.from, to: e.to, side: e.side, code: e.code, correction: e.correction, handling: e.handling });
         break;
       case 'take-back':
-        takeBacks.push({ t: at(e.label), moves: e.moves });
+        {
+          const next = plan.events.slice(index + 1).find((n) => 'label' in n);
+          takeBacks.push({ t: at(e.label), moves: e.moves, ply: moves.length - e.moves.length, until: next && 'label' in next ? at(next.label) : null });
+        }
         for (let ply = moves.length; ply > moves.length - e.moves.length; ply--) {
           const q = asked.get(ply);
           if (q !== undefined) q.takenBack = true;
@@ -238,20 +242,17 @@ export function formatMalawiRecord(record: readonly string[], rules: MalawiOptio
  * console is asked (`truth.questions`). Empty when the board saw everything.
  */
 export function answersOf(truth: Pick<MalawiTruth, 'questions' | 'sense' | 'takeBacks'>): string {
-  if (truth.sense === 'count') return truth.questions.map((q) => `${q.move}\n`).join('');
+  const back = truth.takeBacks.map((tb) => ({ t: tb.until === null ? tb.t + 3000 : tb.until - 300, text: `back ${tb.ply}` }));
+  // A counting board sees every move; the console only answers the referee's own questions (a
+  // capture two pieces could have made), and checks the record after take-backs.
+  if (truth.sense === 'count') return [...truth.questions.map((q) => `${q.move}\n`), ...back.map((l) => `${Math.round(l.t)} ${l.text}\n`)].join('');
   // A board that senses occupancy cannot see a capture or distribution: the console announces
-  // each a moment after the hand is done (`<ms> <move>`), and after a take-back it undoes on the
-  // console each hidden move the board could not show going back (`<ms> undo`).
-  const hidden = new Set(truth.questions.map((q) => q.move));
+  // each a moment after the hand is done (`<ms> <move>`), and once a take-back is done it makes
+  // sure the record is back to the right length (`<ms> back <plies>`): taking back a hidden
+  // move, or a visible one that the board shows as a legal move, needs the console.
   const lines = [
     ...truth.questions.map((q) => ({ t: q.t + 800, text: q.move })),
-    // The referee takes a move back when the board shows the position before it, and with it
-    // any hidden move made after it; hidden moves older than every visible one undone are left
-    // for the console (`moves` lists the most recent first).
-    ...truth.takeBacks.flatMap((tb) => {
-      const lastVisible = tb.moves.findLastIndex((m) => !hidden.has(m));
-      return tb.moves.slice(lastVisible + 1).map(() => ({ t: tb.t + 2500, text: 'undo' }));
-    }),
+    ...back,
   ];
   return lines
     .sort((a, b) => a.t - b.t)

@@ -294,15 +294,15 @@ describe('generated traces', () => {
     // A question about a move later taken back was still asked; the record no longer holds that move at that ply.
     expect(occupancy.questions.filter((q) => !q.takenBack).every((q) => occupancy.record[q.ply - 1] === q.move)).toBe(true);
     // On an occupancy board the console announces each hidden move a moment after it is made.
-    const announced = answersOf(occupancy).split('\n').filter((l) => l !== '' && !l.endsWith(' undo')).map((l) => l.split(' '));
+    const announced = answersOf(occupancy).split('\n').filter((l) => l !== '' && !l.includes(' back ')).map((l) => l.split(' '));
     expect(announced.map(([, move]) => move)).toEqual(occupancy.questions.map((q) => q.move));
     announced.forEach(([t], i) => expect(Number(t)).toBeGreaterThan(occupancy.questions[i].t));
-    expect(answersOf(count)).toBe(count.questions.map((q) => `${q.move}\n`).join(''));
+    expect(answersOf(count).split('\n').filter((l) => l !== '' && !l.includes(' back '))).toEqual(count.questions.map((q) => q.move));
   });
 
   test('answering the questions in order, with what the sensors saw, rebuilds the record', () => {
     const { truth } = generateMalawiTrace({ seed: 45, maxMoves: 50 });
-    const answers = answersOf(truth).split('\n').filter((l) => l !== '' && !l.endsWith(' undo')).map((l) => l.split(' ').at(-1) as string);
+    const answers = answersOf(truth).split('\n').filter((l) => l !== '' && !l.includes(' back ')).map((l) => l.split(' ').at(-1) as string);
     // A console-driven referee: steps come from the sensors (from/to), hidden moves from the answers.
     let state = initial(truth.rules);
     const record: string[] = [];
