@@ -6,6 +6,7 @@
 import type { GameDefinition, GameName } from './types.ts';
 import { kalahaGame } from './kalaha-notation.ts';
 import { malawiGame } from './malawi-game.ts';
+import { aduGame } from './adu-game.ts';
 
 export * from './types.ts';
 export { parseRecord, formatRecord, type GameRecord } from './record.ts';
@@ -18,6 +19,11 @@ export { KalahaCore } from './kalaha.ts';
 export * as malawi from './malawi.ts';
 export * as malawiNotation from './malawi-notation.ts';
 export { malawiGame } from './malawi-game.ts';
+export * as adu from './adu.ts';
+export * as aduRanges from './adu-ranges.ts';
+export * as aduNotation from './adu-notation.ts';
+export { aduGame } from './adu-game.ts';
+export type { AduMove, AduOptions, AduOutcome, AduSetup, AduState } from './adu.ts';
 export type {
   EndReason,
   KalahaMove,
@@ -33,6 +39,7 @@ export type {
 export const games: Partial<Record<GameName, GameDefinition<any, any, any>>> = {
   kalaha: kalahaGame,
   malawi: malawiGame,
+  adu: aduGame,
 };
 
 /** The definition of a game by name, or undefined when that game has no engine yet. */
