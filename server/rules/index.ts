@@ -7,6 +7,7 @@ import type { GameDefinition, GameName } from './types.ts';
 import { kalahaGame } from './kalaha-notation.ts';
 import { malawiGame } from './malawi-game.ts';
 import { aduGame } from './adu-game.ts';
+import { makisGame } from './makis-game.ts';
 
 export * from './types.ts';
 export { parseRecord, formatRecord, type GameRecord } from './record.ts';
@@ -24,6 +25,11 @@ export * as aduRanges from './adu-ranges.ts';
 export * as aduNotation from './adu-notation.ts';
 export { aduGame } from './adu-game.ts';
 export type { AduMove, AduOptions, AduOutcome, AduSetup, AduState } from './adu.ts';
+export * as makis from './makis.ts';
+export * as makisNotation from './makis-notation.ts';
+export * as makisOdds from './makis-odds.ts';
+export { makisGame } from './makis-game.ts';
+export type { MakisMove, MakisOptions, MakisOutcome, MakisSetup, MakisState } from './makis.ts';
 export type {
   EndReason,
   KalahaMove,
@@ -40,6 +46,7 @@ export const games: Partial<Record<GameName, GameDefinition<any, any, any>>> = {
   kalaha: kalahaGame,
   malawi: malawiGame,
   adu: aduGame,
+  makis: makisGame,
 };
 
 /** The definition of a game by name, or undefined when that game has no engine yet. */
