@@ -56,10 +56,11 @@ export async function refereeCommand({ values, positionals }: RefereeArgs, io: I
         }
         if (back !== undefined) {
           // The players took moves back: undo on the console what the board could not show.
-          while (referee.record().length > back) {
-            const undone = referee.undo(t);
-            if (undone.length === 0) break;
-            out.push(...respond(undone));
+          for (let plies = referee.record().length; plies > back; ) {
+            out.push(...respond(referee.undo(t)));
+            const now = referee.record().length;
+            if (now >= plies) break; // nothing more to undo
+            plies = now;
           }
           continue;
         }

@@ -55,6 +55,8 @@ export interface SettledGrid {
 export class GridSettler {
   readonly cells: number;
   private readonly raw: Int32Array;
+  /** Each cell's reading before its last change: coming back to it is a flicker. */
+  private readonly before: Int32Array;
   private readonly runValue: Int32Array;
   private readonly runLength: Int32Array;
   /** Each cell's confirmed reading. */
@@ -85,6 +87,7 @@ export class GridSettler {
     if (!Number.isInteger(cells) || cells < 1) throw new RangeError(`a grid has at least one cell, not ${cells}`);
     this.cells = cells;
     this.raw = new Int32Array(cells);
+    this.before = new Int32Array(cells).fill(-1);
     this.runValue = new Int32Array(cells);
     this.runLength = new Int32Array(cells);
     this.confirmed = new Int32Array(cells);
@@ -144,6 +147,7 @@ export class GridSettler {
       for (let c = 0; c < this.cells; c++) {
         const v = values[c];
         this.raw[c] = v;
+        this.before[c] = -1;
         this.runValue[c] = v;
         this.runLength[c] = 1;
         this.confirmed[c] = v;
@@ -158,8 +162,12 @@ export class GridSettler {
     for (let c = 0; c < this.cells; c++) {
       const v = values[c];
       if (v !== this.raw[c]) {
+        // Only a reading that goes back to what it was before is a flicker: beads taken off a
+        // piece one by one step a count down (4, 3, 2, 1), which is the board changing.
+        const back = v === this.before[c];
+        this.before[c] = this.raw[c];
         this.raw[c] = v;
-        const score = this.toggleScore[c] * Math.pow(0.5, (t - this.lastToggle[c]) / flickerHalfLifeMs) + 1;
+        const score = this.toggleScore[c] * Math.pow(0.5, (t - this.lastToggle[c]) / flickerHalfLifeMs) + (back ? 1 : 0);
         this.toggleScore[c] = score;
         this.lastToggle[c] = t;
         if (this.flickering[c] === 0 && score >= flickerToggles) {

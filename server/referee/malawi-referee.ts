@@ -148,6 +148,8 @@ interface Waiting {
   /** Since when the board has held this picture; null when it moved since. */
   since: number | null;
   readonly fit?: Fit;
+  /** The ply the fit was found at: a distribution waits only while nothing else was played. */
+  readonly ply?: number;
 }
 
 const NONE: readonly MalawiRefereeEvent[] = Object.freeze([]);
@@ -373,10 +375,17 @@ export class MalawiReferee {
   decide(picture: SettledGrid): MalawiRefereeEvent[] {
     this.decisions++;
     this.picture = picture;
-    const gift = this.waiting?.kind === 'distribution' ? this.waiting : null;
+    const gift = this.waiting?.kind === 'distribution' && this.waiting.ply === this.plies.length ? this.waiting : null;
     this.waiting = null;
     const t = picture.t;
     if (!this.isCalibrated) return this.calibrate(picture);
+    if (gift && !this.givesMore(gift, picture)) {
+      // The board moved on from a distribution that could have gone on (the next player did not
+      // wait it out): it was done. Play it, then read the new picture after it.
+      const events = this.commit(gift.picture.t, gift.fit as Fit);
+      events.push(...this.decide(picture));
+      return events;
+    }
     const ply = this.current();
     const state = ply.state;
     const cur = this.expected(ply);
@@ -386,18 +395,11 @@ export class MalawiReferee {
     if (this.changedCount === 0) return this.nothing(t);
 
     const fits = this.fittingMoves(picture);
-    if (fits.length === 0 && gift) {
-      // The board moved on before the distribution was called done (the next player did not
-      // wait): it was done. Play it, then read the new picture after it.
-      const events = this.commit(gift.picture.t, gift.fit as Fit);
-      events.push(...this.decide(picture));
-      return events;
-    }
     if (fits.length === 1 && this.wildFilled(fits[0].next, cur).length === 0) {
       const fit = fits[0];
       if (this.mayGiveMore(fit.move)) {
         // Beads may still be on their way to more pieces: wait, but do not call it a mismatch.
-        this.waiting = { kind: 'distribution', picture, delay: this.distributeMs, since: t, fit };
+        this.waiting = { kind: 'distribution', picture, delay: this.distributeMs, since: t, fit, ply: this.plies.length };
         return [];
       }
       return this.commit(t, fit);
@@ -839,6 +841,18 @@ export class MalawiReferee {
   }
 
   /** A distribution seen on a counting board that the engine would let give beads to more pieces. */
+  /** Does the picture only add beads, one each, to more of the distributing side's pieces? */
+  private givesMore(gift: Waiting, picture: SettledGrid): boolean {
+    const fit = gift.fit as Fit;
+    const mover = this.state.toMove;
+    for (let c = 0; c < picture.cells.length; c++) {
+      if (picture.cells[c] === gift.picture.cells[c]) continue;
+      const piece = fit.next.squares[c];
+      if (!piece || piece.side !== mover || picture.cells[c] !== gift.picture.cells[c] + 1) return false;
+    }
+    return true;
+  }
+
   private mayGiveMore(move: MalawiMove): boolean {
     if (move.kind !== 'distribute') return false;
     let most = 0;
