@@ -9,6 +9,8 @@ import { refereeDecisions } from './referee-time.ts';
 import { lineToDisplayLatency } from './latency.ts';
 import { refereeAccuracy } from './referee-accuracy.ts';
 import { malawiRefereeDecisions } from './malawi-referee-time.ts';
+import { makisPlayouts } from './makis-bench.ts';
+import { aduMoveGen } from './adu-bench.ts';
 
 const round = (x: number, digits = 3) => Number(x.toPrecision(digits));
 const line = (name: string, value: string) => console.log(`${name.padEnd(48)} ${value}`);
@@ -20,6 +22,12 @@ line('Kalaha random playouts (full Vauban rules)', `${round(playouts.pliesPerSec
 
 const movegen = malawiMoveGen(2000);
 line('Malawi legal-move generation', `${round(movegen.movesPerSecond / 1e6)} M moves/s (${movegen.positions} positions)`);
+
+const makis = makisPlayouts(2000);
+line('Makis random playouts (rounds: roll + Maki moves)', `${round(makis.roundsPerSecond / 1e3)} k rounds/s (${makis.games} games)`);
+
+const adu = aduMoveGen(2000);
+line('Adu legal-move generation, six players', `${round(adu.movesPerSecond / 1e6)} M moves/s (${adu.positions} positions)`);
 
 const referee = refereeDecisions(20);
 line('Kalaha referee, per settled picture', `mean ${round(referee.meanMs * 1000)} µs, p99 ${round(referee.p99Ms * 1000)} µs, max ${round(referee.maxMs * 1000)} µs (${referee.decisions} pictures)`);
