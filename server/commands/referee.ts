@@ -1,7 +1,7 @@
 // `spieltisch referee`: referee a recorded sensor trace as fast as the machine allows, using the
 // trace's timestamps as the clock; prints one JSON line per event and the record at the end.
 import { readFileSync } from 'node:fs';
-import { KalahaReferee, MalawiReferee, type RefereeEvent, type MalawiRefereeEvent } from '../referee/index.ts';
+import { KalahaReferee, MalawiReferee, type RefereeEvent, type MalawiRefereeEvent, type MalawiCommandResult } from '../referee/index.ts';
 import { kalahaRules, malawiRules } from './options.ts';
 import { traceEntries, newTraceStats, parseLine, type BoardMessage } from '../../firmware-bridge/index.ts';
 import { gameName, readInput, UsageError, type Io, type RefereeArgs } from '../cli.ts';
@@ -26,8 +26,8 @@ export async function refereeCommand({ values, positionals }: RefereeArgs, io: I
     // answer when it is one of the options; and on a board that senses occupancy only, an opponent's
     // piece moving out of turn means a capture or distribution went unseen, which the console then
     // enters (ask which, answer) as a person at the table would.
-    const respond = (events: readonly MalawiRefereeEvent[]): MalawiRefereeEvent[] => {
-      const out: MalawiRefereeEvent[] = [];
+    const respond = (events: readonly MalawiRefereeEvent[]): CliEvent[] => {
+      const out: CliEvent[] = [];
       for (const event of events) {
         out.push(event);
         if (answers.length === 0) continue;
@@ -39,15 +39,15 @@ export async function refereeCommand({ values, positionals }: RefereeArgs, io: I
         if (event.kind !== 'question' || !event.options.includes(answers[0])) continue;
         const move = answers.shift() as string;
         const answered = referee.answer(event.id, move, event.t);
-        out.push({ kind: 'answer', t: event.t, id: event.id, move, ok: answered.ok, ...(answered.ok ? {} : { error: answered.error.code, message: answered.error.message }) } as never);
+        out.push(answerLine(event.t, event.id, move, answered));
         if (answered.ok) out.push(...respond(answered.events));
       }
       return out;
     };
     // Timed lines are the console acting by itself: announcing a capture or distribution the
     // board cannot see (ask which, then answer), or undoing a move.
-    const act = (t: number): MalawiRefereeEvent[] => {
-      const out: MalawiRefereeEvent[] = [];
+    const act = (t: number): CliEvent[] => {
+      const out: CliEvent[] = [];
       while (timed.length && timed[0].t <= t) {
         const { move, back } = timed.shift() as { t: number; move: string; back?: number };
         if (move === 'undo') {
@@ -69,7 +69,7 @@ export async function refereeCommand({ values, positionals }: RefereeArgs, io: I
         if (!asked.ok || !question) continue;
         out.push(...asked.events);
         const answered = referee.answer(question.id, move, t);
-        out.push({ kind: 'answer', t, id: question.id, move, ok: answered.ok, ...(answered.ok ? {} : { error: answered.error.code, message: answered.error.message }) } as never);
+        out.push(answerLine(t, question.id, move, answered));
         if (answered.ok) out.push(...respond(answered.events));
       }
       return out;
@@ -95,6 +95,15 @@ export async function refereeCommand({ values, positionals }: RefereeArgs, io: I
 }
 
 const NONE: readonly never[] = [];
+
+/** What the command prints for Malawi: the referee's events, and the console's answers. */
+type CliEvent =
+  | MalawiRefereeEvent
+  | { readonly kind: 'answer'; readonly t: number; readonly id: number; readonly move: string; readonly ok: boolean; readonly error?: string; readonly message?: string };
+
+function answerLine(t: number, id: number, move: string, answered: MalawiCommandResult): CliEvent {
+  return { kind: 'answer', t, id, move, ok: answered.ok, ...(answered.ok ? {} : { error: answered.error.code, message: answered.error.message }) };
+}
 
 export interface TraceSummary {
   readonly lines: number;
