@@ -10,6 +10,7 @@ import {
   type StoneSet,
 } from '../../firmware-bridge/index.ts';
 import { PITS, observe, type EndReason, type KalahaOptions, type Side } from '../rules/kalaha.ts';
+import { performInVirtualTime } from './perform.ts';
 import { planKalahaGame, type CaptureStyle, type KalahaPlayerOptions } from './kalaha-player.ts';
 
 export interface KalahaTraceOptions extends KalahaPlayerOptions {
@@ -69,9 +70,6 @@ export interface KalahaTrace {
   readonly truth: KalahaTruth;
 }
 
-/** Longest game the generator will simulate (virtual time) before declaring the script broken. */
-const MAX_VIRTUAL_MS = 4 * 3600_000;
-
 function round2(x: number): number {
   return Math.round(x * 100) / 100;
 }
@@ -98,21 +96,11 @@ export function generateKalahaTrace(options: KalahaTraceOptions): KalahaTrace {
     },
   );
   const stoneGrams = Array.from({ length: 12 }, (_, c) => table.stonesIn(c).map((s) => s.grams)).flat();
-  const marks = new Map<string, number>();
-  table.onMark = (label, t) => marks.set(label, t);
-  table.boot();
-  table.perform([{ kind: 'wait', ms: calibrationMs }, ...plan.actions, { kind: 'wait', ms: tailMs }]);
-  if (!scheduler.runWhile(() => table.busy, MAX_VIRTUAL_MS, 1000)) throw new Error('the simulated game did not finish');
-  if (table.faults > 0) throw new Error(`the table could not perform the script (${table.faults} faults)`);
+  const at = performInVirtualTime(table, scheduler, [{ kind: 'wait', ms: calibrationMs }, ...plan.actions, { kind: 'wait', ms: tailMs }]);
   const final = observe(plan.final);
   const counts = table.counts();
   if (counts.some((n, c) => n !== final[c])) throw new Error(`the table ends at ${counts.join(' ')}, the engine at ${final.join(' ')}`);
 
-  const at = (label: string): number => {
-    const t = marks.get(label);
-    if (t === undefined) throw new Error(`mark ${label} was never reached`);
-    return t;
-  };
   const moves: KalahaTruth['moves'][number][] = [];
   const illegalAttempts: KalahaTruth['illegalAttempts'][number][] = [];
   const takeBacks: KalahaTruth['takeBacks'][number][] = [];

@@ -12,6 +12,7 @@ import {
 import { formatRecord } from '../rules/record.ts';
 import { observe, observeCounts, type EndReason, type MalawiOptions, type MoveKind, type Side } from '../rules/malawi.ts';
 import { formatPosition } from '../rules/malawi-notation.ts';
+import { performInVirtualTime } from './perform.ts';
 import { planMalawiGame, type Correction, type Handling, type MalawiPlayerOptions } from './malawi-player.ts';
 
 export interface MalawiTraceOptions extends MalawiPlayerOptions {
@@ -103,9 +104,6 @@ export interface MalawiTrace {
   readonly truth: MalawiTruth;
 }
 
-/** Longest game the generator will simulate (virtual time) before declaring the script broken. */
-const MAX_VIRTUAL_MS = 8 * 3600_000;
-
 /**
  * Plans a game, performs it on a simulated square board in virtual time (as fast as the CPU
  * goes) and returns the lines the board sent, with the ground truth. Deterministic for a seed.
@@ -129,21 +127,11 @@ export function generateMalawiTrace(options: MalawiTraceOptions): MalawiTrace {
       lines.push(formatTraceLine(t, line));
     },
   );
-  const marks = new Map<string, number>();
-  table.onMark = (label, t) => marks.set(label, t);
-  table.boot();
-  table.perform([{ kind: 'wait', ms: calibrationMs }, ...plan.actions, { kind: 'wait', ms: tailMs }]);
-  if (!scheduler.runWhile(() => table.busy, MAX_VIRTUAL_MS, 1000)) throw new Error('the simulated game did not finish');
-  if (table.faults > 0) throw new Error(`the board could not perform the script (${table.faults} faults)`);
+  const at = performInVirtualTime(table, scheduler, [{ kind: 'wait', ms: calibrationMs }, ...plan.actions, { kind: 'wait', ms: tailMs }]);
   const final = sense === 'count' ? observeCounts(plan.final) : observe(plan.final);
   const sensed = table.sensed();
   if (!sensed.every((x, i) => x === final[i])) throw new Error(`the board ends at ${sensed.join(' ')}, the engine at ${final.join(' ')}`);
 
-  const at = (label: string): number => {
-    const t = marks.get(label);
-    if (t === undefined) throw new Error(`mark ${label} was never reached`);
-    return t;
-  };
   const moves: MalawiTruth['moves'][number][] = [];
   const illegalAttempts: MalawiTruth['illegalAttempts'][number][] = [];
   const takeBacks: MalawiTruth['takeBacks'][number][] = [];
