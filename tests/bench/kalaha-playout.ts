@@ -4,17 +4,8 @@
 //   node bin/run-ts.js tests/bench/kalaha-playout.ts [ms]
 import { pathToFileURL } from 'node:url';
 import { KalahaCore } from '../../server/rules/index.ts';
+import { xorshift32 } from '../support/prng.ts';
 
-/** xorshift32: a small deterministic generator; the engines themselves never draw randomness. */
-function xorshift32(seed: number): () => number {
-  let x = seed | 0 || 1;
-  return () => {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    return x >>> 0;
-  };
-}
 
 /** Plays random games for about `ms` milliseconds; counts plies and finished games. */
 export function kalahaPlayouts(ms: number): { plies: number; games: number; pliesPerSecond: number } {

@@ -7,17 +7,8 @@
 import { pathToFileURL } from 'node:url';
 import { makis } from '../../server/rules/index.ts';
 import type { MakisMove, MakisState } from '../../server/rules/index.ts';
+import { xorshift32 } from '../support/prng.ts';
 
-/** xorshift32: a small deterministic generator; the engines themselves never draw randomness. */
-function xorshift32(seed: number): () => number {
-  let x = seed | 0 || 1;
-  return () => {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    return x >>> 0;
-  };
-}
 
 function mustPlay(state: MakisState, move: MakisMove): MakisState {
   const result = makis.play(state, move);

@@ -2,18 +2,8 @@
 import { pathToFileURL } from 'node:url';
 import { DEFAULT_OPTIONS, initial, legalMoves, play } from '../../server/rules/malawi.ts';
 import type { MalawiMove, MalawiState } from '../../server/rules/malawi.ts';
+import { mulberry32 as seeded } from '../support/prng.ts';
 
-/** A small deterministic generator (mulberry32) so every run sees the same positions. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Random play that first picks a kind of move, so distributions (the most numerous) do not crowd out moving. */
 function randomMove(moves: readonly MalawiMove[], random: () => number): MalawiMove {

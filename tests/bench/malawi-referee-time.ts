@@ -4,6 +4,7 @@ import { MalawiReferee, type GridPicture } from '../../server/referee/index.ts';
 import { bitsOf } from '../../server/referee/squares.ts';
 import { DEFAULT_OPTIONS, initial, legalMoves, play, type MalawiMove, type MalawiState } from '../../server/rules/malawi.ts';
 import { formatMove } from '../../server/rules/malawi-notation.ts';
+import { mulberry32 as seeded } from '../support/prng.ts';
 
 export interface MalawiDecisionTimes {
   readonly decisions: number;
@@ -17,17 +18,6 @@ export interface MalawiDecisionTimes {
 
 const FRAME_MS = 50;
 
-/** A small deterministic generator (mulberry32) so every run sees the same games. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Random play that first picks a kind of move, so distributions (the most numerous) do not crowd out moving. */
 function randomMove(state: MalawiState, random: () => number): MalawiMove {

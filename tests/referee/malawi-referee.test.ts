@@ -4,22 +4,12 @@ import { MalawiReferee, type GridPicture, type MalawiCommandResult, type MalawiQ
 import { bitsOf } from '../../server/referee/squares.ts';
 import { DEFAULT_OPTIONS, initial, legalMoves, observe, play, type MalawiMove, type MalawiState } from '../../server/rules/malawi.ts';
 import { formatMove, formatPosition, parseMove, parseSquare } from '../../server/rules/malawi-notation.ts';
+import { mulberry32 as rng } from '../support/prng.ts';
 
 const FRAME_MS = 50;
 const RULES = DEFAULT_OPTIONS;
 type Sense = 'occupancy' | 'count';
 
-/** Deterministic PRNG (mulberry32). */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const sq = (name: string): number => {
   const parsed = parseSquare(name, RULES.size);

@@ -1,23 +1,15 @@
 // A small physical weighing table for referee tests: individual stones, a hand, noise, glitches.
 // Independent of the simulated board in firmware-bridge on purpose: two models, one referee.
 import { initial, observe, play, type KalahaMove, type KalahaState } from '../../server/rules/kalaha.ts';
+import { mulberry32 as rng } from '../support/prng.ts';
+
+export { rng };
 
 export interface Frame {
   readonly t: number;
   readonly tenths: number[];
 }
 
-/** Deterministic PRNG (mulberry32). */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export interface TableOptions {
   readonly seed?: number;

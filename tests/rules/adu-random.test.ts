@@ -8,18 +8,8 @@ import { formatMove, parseMove } from '../../server/rules/adu-notation.ts';
 import { aduGame } from '../../server/rules/adu-game.ts';
 import { formatRecord } from '../../server/rules/record.ts';
 import { replay } from '../../server/rules/replay.ts';
+import { mulberry32 as seeded } from '../support/prng.ts';
 
-/** mulberry32, so every run plays the same games. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The ranges a soldier may hold, by trying all 720 ways of dealing 1…6 (the oracle for the Merkskala). */
 function bruteForceRanges(ledger: RangeLedger, soldier: number): number[] {

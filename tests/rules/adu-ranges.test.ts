@@ -11,6 +11,7 @@ import {
   whyMalformed,
 } from '../../server/rules/adu-ranges.ts';
 import type { RangeLedger } from '../../server/rules/adu-ranges.ts';
+import { mulberry32 as seeded } from '../support/prng.ts';
 
 /** Every way of dealing the ranges 1…6 to soldiers S1…S6 (index = soldier, value = range). */
 const ASSIGNMENTS: readonly (readonly number[])[] = (() => {
@@ -53,17 +54,6 @@ const ledger = (longest: number[], declared: (number | null)[] = [null, null, nu
   declared,
 });
 
-/** mulberry32, so every run checks the same ledgers. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe("Hall's condition, named cases checked against brute force", () => {
   test.each([

@@ -30,6 +30,7 @@ import {
 } from '../../server/rules/kalaha-notation.ts';
 import { formatRecord } from '../../server/rules/record.ts';
 import { replay } from '../../server/rules/replay.ts';
+import { xorshift32 as random } from '../support/prng.ts';
 
 /** A state from position notation: `A–F / a–f / store south, north / player to move`. */
 function at(position: string, options: Partial<KalahaOptions> = {}): KalahaState {
@@ -485,17 +486,6 @@ describe('legal moves by position', () => {
 });
 
 describe('random play', () => {
-  /** xorshift32, so every run plays the same games. */
-  function random(seed: number): () => number {
-    let x = seed;
-    return () => {
-      x ^= x << 13;
-      x ^= x >>> 17;
-      x ^= x << 5;
-      return x >>> 0;
-    };
-  }
-
   const total = (s: KalahaState) => observe(s).reduce((a, b) => a + b, 0);
   const sum = (cells: readonly number[], from: number) => cells.slice(from, from + 6).reduce((a, b) => a + b, 0);
 
@@ -587,16 +577,6 @@ describe('random play', () => {
 });
 
 describe('KalahaCore, the fast core', () => {
-  function random(seed: number): () => number {
-    let x = seed;
-    return () => {
-      x ^= x << 13;
-      x ^= x >>> 17;
-      x ^= x << 5;
-      return x >>> 0;
-    };
-  }
-
   test('playRandom plays only legal moves and ends where play() ends', () => {
     const next = random(7);
     const core = new KalahaCore();

@@ -4,6 +4,7 @@ import { DEFAULT_OPTIONS, fromSetup, initial, legalMoves, play } from '../../ser
 import type { MakiSpot, MakisMove, MakisSetup, MakisState } from '../../server/rules/makis.ts';
 import { chanceText, knightDanger, lowestTerms, oddsJson, rollOdds } from '../../server/rules/makis-odds.ts';
 import { parseSquare } from '../../server/rules/makis-notation.ts';
+import { xorshift32 } from '../support/prng.ts';
 
 const sq = (name: string): number => {
   const result = parseSquare(name);
@@ -138,13 +139,7 @@ describe('odds against brute force', () => {
   });
 
   test('positions met in random games', () => {
-    let x = 2024;
-    const next = () => {
-      x ^= x << 13;
-      x ^= x >>> 17;
-      x ^= x << 5;
-      return x >>> 0;
-    };
+    const next = xorshift32(2024);
     let checked = 0;
     for (let game = 0; game < 10; game++) {
       let state = unwrap(initial({ ...DEFAULT_OPTIONS, players: 1 + (game % 5), knights: Array.from({ length: 9 }, () => 1 + (next() % 8)) }));

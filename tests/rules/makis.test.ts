@@ -17,6 +17,7 @@ import type { MakiSpot, MakisMove, MakisOptions, MakisSetup, MakisState } from '
 import { drawBoard, formatMove, parseMove, parseSquare, positionJson } from '../../server/rules/makis-notation.ts';
 import { makisGame } from '../../server/rules/makis-game.ts';
 import { formatRecord, replay } from '../../server/rules/index.ts';
+import { xorshift32 } from '../support/prng.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
@@ -82,16 +83,6 @@ const unwrap = <T>(result: { ok: true; value: T } | { ok: false; error: { messag
   return result.value;
 };
 
-/** xorshift32, so every run plays the same games; the engines themselves never draw randomness. */
-function xorshift32(seed: number): () => number {
-  let x = seed | 0 || 1;
-  return () => {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    return x >>> 0;
-  };
-}
 
 // ---------------------------------------------------------------------------------------------
 // Miwin's dice

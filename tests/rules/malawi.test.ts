@@ -23,6 +23,7 @@ import {
   positionJson,
 } from '../../server/rules/malawi-notation.ts';
 import { malawiGame } from '../../server/rules/malawi-game.ts';
+import { mulberry32 as seeded } from '../support/prng.ts';
 
 const START = 'n2n2n2n2n2n2/....../....../....../....../s2s2s2s2s2s2 south';
 
@@ -506,16 +507,6 @@ describe('GameDefinition', () => {
 // ---------------------------------------------------------------------------------------------
 // Random play
 
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Picks a kind first so the many distributions do not crowd out moving and capturing. */
 function randomMove(moves: readonly MalawiMove[], random: () => number): MalawiMove {
