@@ -58,7 +58,9 @@ describe('Kalaha referee', () => {
     for (const p of ['c', 'd', 'e', 'f']) table.lift(pit(p), 1);
     for (let k = 0; k < 4; k++) table.drop(pit('b'));
     table.wait(1500);
-    expect(table.cells[pit('b')]).not.toEqual(origin.length ? [] : origin);
+    // Other stones came back than left: the weights of b and the pits sown no longer match the opening.
+    expect(table.cells[pit('b')]).toHaveLength(origin.length);
+    expect([...table.cells[pit('b')]].sort()).not.toEqual([...origin].sort());
     table.sow(pit('A')).wait(1500);
     const { referee, events } = run(table);
     expect(kinds(events)).toEqual(['calibrated', 'alert kalaha/not-your-pit', 'cleared', 'move A']);
