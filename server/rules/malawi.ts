@@ -252,6 +252,20 @@ const DIRECTIONS: readonly (readonly [number, number])[] = [
 ];
 
 /**
+ * The square a piece of strength `s` on `from` reaches going `s` squares in direction (dr, dc)
+ * with every square before it empty; -1 when that leaves the board or the way is blocked.
+ */
+function endOfRun(squares: readonly (Piece | null)[], n: number, from: Square, s: number, dr: number, dc: number): Square {
+  const row = Math.floor(from / n);
+  const col = from % n;
+  const endRow = row + dr * s;
+  const endCol = col + dc * s;
+  if (endRow < 0 || endRow >= n || endCol < 0 || endCol >= n) return -1;
+  for (let k = 1; k < s; k++) if (squares[(row + dr * k) * n + col + dc * k] !== null) return -1;
+  return endRow * n + endCol;
+}
+
+/**
  * Every legal move in a fixed order: squares in cell order; for each piece its moves and
  * captures (north, east, south, west), then its distributions (fewest recipients first, each
  * set ascending).
@@ -265,23 +279,15 @@ export function legalMoves(state: MalawiState): MalawiMove[] {
   for (let from = 0; from < n * n; from++) {
     const piece = squares[from];
     if (piece === null || piece.side !== toMove || piece.strength === 0) continue;
-    const s = piece.strength;
-    const row = Math.floor(from / n);
-    const col = from % n;
     for (const [dr, dc] of DIRECTIONS) {
-      const endRow = row + dr * s;
-      const endCol = col + dc * s;
-      if (endRow < 0 || endRow >= n || endCol < 0 || endCol >= n) continue;
-      let clear = true;
-      for (let k = 1; k < s && clear; k++) clear = squares[(row + dr * k) * n + col + dc * k] === null;
-      if (!clear) continue;
-      const to = endRow * n + endCol;
+      const to = endOfRun(squares, n, from, piece.strength, dr, dc);
+      if (to < 0) continue;
       const target = squares[to];
       if (target === null) moves.push({ kind: 'move', from, to });
       else if (target.side !== toMove && target.strength > 0) moves.push({ kind: 'capture', from, to });
     }
     const others = receivers.filter((square) => square !== from);
-    const most = Math.min(s, MAX_RECIPIENTS, others.length);
+    const most = Math.min(piece.strength, MAX_RECIPIENTS, others.length);
     for (let k = 1; k <= most; k++) {
       for (const recipients of combinations(others, k)) moves.push({ kind: 'distribute', from, recipients });
     }
@@ -327,17 +333,10 @@ function hasLegalMove(squares: readonly (Piece | null)[], options: MalawiOptions
     if (piece === null || piece.side !== side || piece.strength === 0) continue;
     // Distributing needs just one other piece below the maximum.
     if (receivers.length > 1 || (receivers.length === 1 && receivers[0] !== from)) return true;
-    const s = piece.strength;
-    const row = Math.floor(from / n);
-    const col = from % n;
     for (const [dr, dc] of DIRECTIONS) {
-      const endRow = row + dr * s;
-      const endCol = col + dc * s;
-      if (endRow < 0 || endRow >= n || endCol < 0 || endCol >= n) continue;
-      let clear = true;
-      for (let k = 1; k < s && clear; k++) clear = squares[(row + dr * k) * n + col + dc * k] === null;
-      if (!clear) continue;
-      const target = squares[endRow * n + endCol];
+      const to = endOfRun(squares, n, from, piece.strength, dr, dc);
+      if (to < 0) continue;
+      const target = squares[to];
       if (target === null || (target.side !== side && target.strength > 0)) return true;
     }
   }
