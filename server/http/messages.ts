@@ -116,6 +116,8 @@ export type ConsoleCommand =
   | { readonly kind: 'ask' }
   | { readonly kind: 'undo' }
   | { readonly kind: 'enter'; readonly move: string }
+  /** The players agree to end the game (Kalaha: each takes the stones in their own pits). */
+  | { readonly kind: 'agree' }
   | { readonly kind: 'confirm' };
 
 export type ClientMessage =

@@ -141,7 +141,7 @@ function sameToken(given: string, expected: string): boolean {
   return timingSafeEqual(a, b);
 }
 
-const COMMANDS = ['choose', 'ask', 'undo', 'enter', 'confirm'] as const;
+const COMMANDS = ['choose', 'ask', 'undo', 'enter', 'agree', 'confirm'] as const;
 
 /** A console message, checked field by field; anything else is null. */
 export function parseClientMessage(text: string): ClientMessage | null {
@@ -173,6 +173,9 @@ export function parseClientMessage(text: string): ClientMessage | null {
       break;
     case 'ask':
       command = { kind: 'ask' };
+      break;
+    case 'agree':
+      command = { kind: 'agree' };
       break;
     case 'confirm':
       command = { kind: 'confirm' };

@@ -111,8 +111,6 @@ export class KalahaReferee {
   private readonly zeros = new Float64Array(CELLS);
   private readonly recent = [new Float64Array(CELLS), new Float64Array(CELLS), new Float64Array(CELLS)];
   private recentCount = 0;
-  /** Settled pictures decided so far (for statistics and the bench). */
-  decisions = 0;
 
   constructor(
     readonly rules: KalahaOptions,
@@ -128,9 +126,6 @@ export class KalahaReferee {
 
   get state(): KalahaState {
     return this.plies[this.plies.length - 1].state;
-  }
-  get calibrated(): boolean {
-    return this.model !== null;
   }
   get weightModel(): WeightModel | null {
     return this.model;
@@ -224,15 +219,18 @@ export class KalahaReferee {
     return { ok: true, events };
   }
 
-  /** Players agreed to end the game (a console action): each takes the stones in their own pits. */
-  agreeToEnd(t: number): RefereeEvent[] {
+  /**
+   * Players agreed to end the game (RULES.md §1, ending 4; a console action): each takes the
+   * stones in their own pits, which the referee then expects to see carried to the stores.
+   */
+  agreeToEnd(t: number): ConsoleResult {
     const ended = endByAgreement(this.state);
-    if (!ended.ok) return [this.raise(t, `agree:${this.plies.length}`, ended.error.code, ended.error.message, ended.error.params ?? {})].filter(isEvent);
+    if (!ended.ok) return { ok: false, error: ended.error.code, message: ended.error.message };
     const before = this.state;
     const last = this.plies[this.plies.length - 1];
     this.plies[this.plies.length - 1] = { ...last, state: ended.value };
     this.pending = sweepOf(before.pits);
-    return [{ kind: 'end', t, outcome: ended.value.outcome as KalahaOutcome }];
+    return { ok: true, events: [{ kind: 'end', t, outcome: ended.value.outcome as KalahaOutcome }] };
   }
 
   private setReference(counts: readonly number[], grams: Float64Array): void {
@@ -325,7 +323,6 @@ export class KalahaReferee {
   decide(picture: SettledPicture): RefereeEvent[] {
     const model = this.model as WeightModel;
     const ref = this.ref as Reference;
-    this.decisions++;
     let best: { c: Candidate; m: Match } | null = null;
     let second: { c: Candidate; m: Match } | null = null;
     let here: { c: Candidate; m: Match } | null = null;

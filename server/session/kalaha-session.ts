@@ -53,6 +53,8 @@ export class KalahaSession extends GameSession {
         return this.referee.undo(this.lastT);
       case 'enter':
         return this.referee.enter(this.lastT, command.move);
+      case 'agree':
+        return this.referee.agreeToEnd(this.lastT);
       case 'confirm':
         return { ok: true, events: [] };
       case 'choose':

@@ -67,6 +67,8 @@ export class MalawiSession extends GameSession {
         if (events.length === 0) return { ok: false, error: 'console/nothing-to-undo', message: 'There is no move to take back.' };
         return { ok: true, events };
       }
+      case 'agree':
+        return { ok: false, error: 'console/no-agreement', message: 'Malawi has no ending by agreement (RULES.md §2).' };
       case 'confirm':
         return { ok: true, events: [] };
     }

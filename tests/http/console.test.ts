@@ -63,6 +63,21 @@ describe('referee console over /ws', () => {
     ws.close();
   });
 
+  test('the players agree to end a Kalaha game: each side takes its own pits', async () => {
+    const { ws, next } = await connect();
+    await next();
+    ws.send(JSON.stringify({ type: 'auth', token: 'sesam' }));
+    await next();
+    ws.send(JSON.stringify({ type: 'command', ref: 7, stateId: 0, command: { kind: 'agree' } }));
+    const end = await next();
+    expect(end).toMatchObject({ type: 'update', event: 'end', view: { stores: { south: 24, north: 24 }, toMove: null, outcome: { winner: 'draw', reason: 'agreement' } } });
+    expect(end.type === 'update' && end.view.game === 'kalaha' ? end.view.pending : []).toHaveLength(12);
+    expect(await next()).toMatchObject({ ref: 7, ok: true });
+    ws.send(JSON.stringify({ type: 'command', ref: 8, stateId: 1, command: { kind: 'agree' } }));
+    expect(await next()).toMatchObject({ ref: 8, ok: false, error: 'kalaha/game-over' });
+    ws.close();
+  });
+
   test('garbage gets a clear error, and a flood of it closes that socket only', async () => {
     const { ws, next } = await connect();
     await next();

@@ -279,6 +279,9 @@ export class FakeMalawiTable {
         return { broadcast: [] };
       case 'ask':
         return this.ask();
+      case 'agree':
+        // As the real Malawi session does: Malawi has no ending by agreement.
+        return { error: { code: 'console/no-agreement', message: 'Malawi has no ending by agreement (RULES.md §2).' } };
       default: {
         const never: never = command;
         throw new Error(`unknown command ${JSON.stringify(never)}`);
