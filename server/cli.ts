@@ -6,23 +6,25 @@ import { GAME_NAMES, type GameName } from './rules/types.ts';
 const USAGE = `spieltisch — a companion for board games on real boards
 
 Usage:
-  spieltisch serve [--game kalaha|malawi] [--simulate] [--sim-speed X] [--seed N]
-                   [--sense count|occupancy]
+  spieltisch serve [--game G] [--options JSON] [--players N] [--simulate]
+                   [--sim-speed X] [--seed N] [--sense count|occupancy]
                    [--port SERIALPATH] [--http PORT] [--db FILE] [--token T]
       Referee a table live and serve its pages (default: a simulated table,
       display at http://localhost:3000). Console commands need the referee
       token: --token, else $SPIELTISCH_TOKEN, else one made up and printed.
   spieltisch replay --game G [--options JSON] FILE|-
       Replay a game record; prints one JSON line (exit 1 on an illegal move).
-  spieltisch referee --game kalaha|malawi [--options JSON] [--answers FILE] TRACE|-
+  spieltisch referee --game G [--options JSON] [--answers FILE] TRACE|-
       Referee a recorded sensor trace; prints one JSON line per event. For
-      Malawi, --answers gives the console's answers to the referee's
-      questions (one move per line, in order).
-  spieltisch simulate --game kalaha [--seed N] [--options JSON] [--out TRACE]
-                      [--illegal P] [--takebacks P]
-      Play a game on the simulated table (with a chance P per turn of an
-      illegal attempt put back, or a take-back); writes its sensor trace to
+      games whose referee asks questions, --answers gives the console's
+      answers (one move per line, in order).
+  spieltisch simulate --game G [--seed N] [--options JSON] [--out TRACE]
+                      [--illegal P] [--takebacks P] [--sense count|occupancy]
+      Play a game on the simulated board (with a chance P per turn of an
+      illegal attempt put right, or a take-back); writes its sensor trace to
       TRACE (or prints it) and prints what really happened as JSON.
+
+  G is one of kalaha (default), malawi, makis, adu.
   spieltisch help
 `;
 
@@ -98,6 +100,7 @@ const SERVE_OPTIONS = {
   options: { type: 'string' },
   token: { type: 'string' },
   sense: { type: 'string', default: 'count' },
+  players: { type: 'string' },
 } as const satisfies Options;
 const REPLAY_OPTIONS = { ...GAME, options: { type: 'string' } } as const satisfies Options;
 const REFEREE_OPTIONS = { ...GAME, options: { type: 'string' }, answers: { type: 'string' } } as const satisfies Options;
@@ -108,6 +111,7 @@ const SIMULATE_OPTIONS = {
   out: { type: 'string' },
   illegal: { type: 'string', default: '0.1' },
   takebacks: { type: 'string', default: '0.05' },
+  sense: { type: 'string', default: 'count' },
 } as const satisfies Options;
 
 export type ServeArgs = ReturnType<typeof parse<typeof SERVE_OPTIONS>>;
@@ -136,6 +140,12 @@ export async function readInput(positionals: readonly string[], io: Io, what: st
     const code = (e as NodeJS.ErrnoException).code;
     throw new UsageError(code === 'ENOENT' ? `no such file: ${file}` : `cannot read ${file}: ${(e as Error).message}`);
   }
+}
+
+/** What a square board senses: `--sense occupancy` or `--sense count`. */
+export function sense(value: string | undefined): 'occupancy' | 'count' {
+  if (value === 'occupancy' || value === 'count') return value;
+  throw new UsageError(`--sense must be occupancy or count (got "${value}")`);
 }
 
 export function number(value: string | undefined, name: string, min: number, max: number): number {

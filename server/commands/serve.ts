@@ -2,22 +2,28 @@
 // game log, and the pages — until the process is stopped.
 import { randomBytes } from 'node:crypto';
 import { openGameLog, GameLogRefusedError, type GameLog } from '../store/index.ts';
-import { KalahaSession, MalawiSession, recordOf, type GameSession } from '../session/index.ts';
+import { recordOf } from '../session/index.ts';
 import { startHttp } from '../http/index.ts';
-import { startSimulatedKalahaBoard, startSimulatedGridBoard, openSerial, type BoardLink } from '../../firmware-bridge/index.ts';
-import { playKalahaGames, playMalawiGames, malawiBoardSetup } from '../simulate/index.ts';
-import { gameName, number, UsageError, type Io, type ServeArgs } from '../cli.ts';
-import { kalahaRules, malawiRules } from './options.ts';
+import { openSerial, type BoardLink } from '../../firmware-bridge/index.ts';
+import { tables, tableGames, type TableGame } from '../tables/index.ts';
+import { gameName, number, sense as senseOf, UsageError, type Io, type ServeArgs } from '../cli.ts';
+import { optionsJson } from './options.ts';
 
 export async function serve({ values, positionals }: ServeArgs, io: Io): Promise<number> {
   if (positionals.length) throw new UsageError(`serve takes no file (got "${positionals.join(' ')}")`);
-  const game = gameName(values.game, ['kalaha', 'malawi']);
-  const sense = values.sense;
-  if (sense !== 'occupancy' && sense !== 'count') throw new UsageError(`--sense must be occupancy or count (got "${sense}")`);
+  const kit = tables[gameName(values.game, tableGames())]!;
+  const sense = senseOf(values.sense);
   const httpPort = number(values.http, 'http', 0, 65535);
   const simSpeed = number(values['sim-speed'], 'sim-speed', 0.1, 1000);
   const seed = values.seed === undefined ? Date.now() % 2 ** 31 : number(values.seed, 'seed', 0, 2 ** 31);
   const simulated = values.simulate || values.port === undefined;
+  const input = optionsJson(values.options);
+  if (values.players !== undefined) {
+    if (kit.game === 'kalaha' || kit.game === 'malawi') throw new UsageError(`--players is for games of more than two players (makis, adu); ${kit.title} is played by two`);
+    const players = number(values.players, 'players', 1, 6);
+    if (input.players !== undefined && input.players !== players) throw new UsageError(`--players ${players} and --options {"players":${JSON.stringify(input.players)}} disagree`);
+    input.players = players;
+  }
 
   let log: GameLog;
   try {
@@ -33,68 +39,40 @@ export async function serve({ values, positionals }: ServeArgs, io: Io): Promise
   let link: BoardLink;
   let closeBoard: () => Promise<void>;
   let boardId: string;
-  let options: object;
-  if (simulated && game === 'kalaha') {
-    const rules = kalahaRules(values.options);
-    options = rules;
-    const sim = await startSimulatedKalahaBoard({ seed, stoneSet: 'mixed', seedsPerPit: rules.seedsPerPit, simSpeed, virtualTimestamps: true });
-    const players = playKalahaGames(sim.table, { seed, rules, illegalProbability: 0.08, takeBackProbability: 0.03 });
-    link = sim.link;
-    boardId = 'simulated';
-    closeBoard = async () => {
-      players.stop();
-      await sim.close();
-    };
-  } else if (simulated) {
-    const rules = malawiRules(values.options);
-    options = rules;
-    const sim = await startSimulatedGridBoard({ seed, sense, simSpeed, virtualTimestamps: true, ...malawiBoardSetup(rules) });
-    // Simulated players make no console announcements: on an occupancy board their captures and
-    // distributions show up as questions for the referee console.
-    const players = playMalawiGames(sim.table, { seed, rules, illegalProbability: 0.08, takeBackProbability: 0.03 });
-    link = sim.link;
-    boardId = 'simulated-grid';
-    closeBoard = async () => {
-      players.stop();
-      await sim.close();
-    };
+  let game: TableGame;
+  let where: string;
+  if (simulated) {
+    game = kit.withRules(input);
+    const sim = await game.simulate({ seed, simSpeed, sense });
+    ({ link, boardId } = sim);
+    closeBoard = () => sim.close();
+    where = `on ${sim.description} (speed ${simSpeed}×, seed ${seed})`;
   } else {
     link = await openSerial(values.port as string);
     const hello = await link.handshake({ timeoutMs: 5000 });
-    const wanted = game === 'kalaha' ? 'kalaha' : 'grid';
-    if (hello.board !== wanted) {
+    if (hello.board !== kit.board) {
       await link.close();
-      io.err(`spieltisch: the board on ${values.port} is a ${hello.board} board; ${game} needs a ${wanted} board`);
+      io.err(`spieltisch: the board on ${values.port} is a ${hello.board} board; ${kit.title} needs a ${kit.board} board`);
       return 1;
     }
-    options = game === 'kalaha' ? kalahaRules(values.options) : malawiRules(values.options, hello.cols ?? undefined);
+    game = kit.withRules(input, hello);
     boardId = hello.id;
     closeBoard = () => link.close();
+    where = `on ${values.port} (board ${boardId})`;
   }
 
   // A game left open by a crash goes on where it was — on a real board, whose pieces are still
   // where they were. A simulated board always starts afresh.
   const live = log.liveGame(boardId);
   let resume: { gameId: number; moves: string[] } | undefined;
-  if (live && !simulated && live.game === game && JSON.stringify(live.options) === JSON.stringify(options)) {
+  if (live && !simulated && live.game === kit.game && JSON.stringify(live.options) === JSON.stringify(game.options)) {
     resume = { gameId: live.id, moves: recordOf(log.events(live.id)) };
     io.out(`Spieltisch: resuming game ${live.id} after ${resume.moves.length} moves`);
   } else if (live) {
     log.endGame(live.id, { at: Date.now(), result: { reason: 'abandoned' } });
   }
 
-  const source = simulated ? 'simulated' : 'serial';
-  let session: GameSession;
-  if (game === 'kalaha') {
-    const kalaha = new KalahaSession({ rules: options as ReturnType<typeof kalahaRules>, boardId, source, log, resume });
-    link.on('weights', (frame) => kalaha.frame(frame.receivedAt, frame.cells));
-    session = kalaha;
-  } else {
-    const malawi = new MalawiSession({ rules: options as ReturnType<typeof malawiRules>, boardId, source, log, resume });
-    link.on('grid', (frame) => malawi.frame(frame.receivedAt, { type: 'grid', bits: frame.occupancy }));
-    link.on('counts', (frame) => malawi.frame(frame.receivedAt, { type: 'counts', counts: frame.cells }));
-    session = malawi;
-  }
+  const session = game.session({ boardId, source: simulated ? 'simulated' : 'serial', log, resume }, link);
   link.on('error', (fault) => io.err(`board: ${fault.code} ${fault.text}`));
   let frames = 0;
   for (const kind of ['weights', 'grid', 'counts'] as const) link.on(kind, () => frames++);
@@ -112,8 +90,7 @@ export async function serve({ values, positionals }: ServeArgs, io: Io): Promise
 
   const token = values.token ?? process.env.SPIELTISCH_TOKEN ?? randomBytes(9).toString('base64url');
   const http = await startHttp(session, { port: httpPort, host: values.host, token });
-  const what = game === 'kalaha' ? 'Kalaha' : 'Malawi';
-  io.out(`Spieltisch: ${what} ${simulated ? `on a simulated ${game === 'kalaha' ? 'table' : `board sensing ${sense}`} (speed ${simSpeed}×, seed ${seed})` : `on ${values.port} (board ${boardId})`}`);
+  io.out(`Spieltisch: ${kit.title} ${where}`);
   io.out(`Spieltisch: display at http://localhost:${http.port}  ·  game log ${values.db}`);
   io.out(`Spieltisch: referee console at http://localhost:${http.port}/referee  ·  token ${token}`);
 

@@ -1,22 +1,21 @@
-// `spieltisch simulate`: play a game on the simulated table in virtual time; write its sensor trace
+// `spieltisch simulate`: play a game on the simulated board in virtual time; write its sensor trace
 // (the file `spieltisch referee` reads) and print what really happened.
 import { writeFileSync } from 'node:fs';
-import { generateKalahaTrace, stringifyTruth } from '../simulate/index.ts';
-import { gameName, number, type Io, type SimulateArgs } from '../cli.ts';
-import { kalahaRules } from './options.ts';
+import { tables, tableGames } from '../tables/index.ts';
+import { gameName, number, sense, type Io, type SimulateArgs } from '../cli.ts';
+import { optionsJson } from './options.ts';
 
 export async function simulateCommand({ values }: SimulateArgs, io: Io): Promise<number> {
-  gameName(values.game, ['kalaha']);
-  const rules = kalahaRules(values.options);
-  const seed = number(values.seed, 'seed', 0, 2 ** 31);
-  const { trace, truth } = generateKalahaTrace({
-    seed,
-    rules,
-    illegalProbability: number(values.illegal, 'illegal', 0, 1),
-    takeBackProbability: number(values.takebacks, 'takebacks', 0, 1),
+  const name = gameName(values.game, tableGames());
+  const game = tables[name]!.withRules(optionsJson(values.options));
+  const { trace, truth } = game.generateTrace({
+    seed: number(values.seed, 'seed', 0, 2 ** 31),
+    illegal: number(values.illegal, 'illegal', 0, 1),
+    takebacks: number(values.takebacks, 'takebacks', 0, 1),
+    sense: sense(values.sense),
   });
   if (values.out) writeFileSync(values.out, trace);
   else io.out(trace.trimEnd());
-  if (values.out) io.out(stringifyTruth(truth).trimEnd());
+  if (values.out) io.out(truth.trimEnd());
   return 0;
 }

@@ -27,7 +27,64 @@ export interface MalawiView {
   readonly lastMove: { readonly notation: string; readonly kind: 'move' | 'capture' | 'distribute'; readonly squares: readonly string[] } | null;
 }
 
-export type GameView = KalahaView | MalawiView;
+/**
+ * A Makis board as a page draws it. Squares are named `c<column>r<row>` (`c5r9`); players are
+ * numbered from 1 in seat order.
+ */
+export interface MakisView {
+  readonly game: 'makis';
+  readonly players: number;
+  readonly mode: 'competitive' | 'cooperative';
+  /** The knights' rows (1–9), column 1 first. */
+  readonly knights: readonly number[];
+  /** One entry per player, player 1 first: the Maki's square, `out` once captured, null before it is placed. */
+  readonly makis: readonly (string | 'out' | null)[];
+  readonly phase: 'place' | 'roll' | 'maki' | 'over';
+  /** The player who places, rolls or moves next; null once the game is over. */
+  readonly toMove: number | null;
+  /** The last roll (three numbers, as the dice III, IV, V show them), null before the first. */
+  readonly lastRoll: readonly [number, number, number] | null;
+  /** A roll the display made for the table: the referee now expects exactly this one. */
+  readonly expectedRoll: readonly [number, number, number] | null;
+  /** What the next roll would do, exactly over the 216 rolls; null when no roll is due. */
+  readonly odds: {
+    /** Per square by name: rolls (of 216) that would capture / send back a Maki standing there. */
+    readonly danger: Readonly<Record<string, { readonly capture: number; readonly reset: number }>>;
+    /** Per Maki on the board, player 1 first. */
+    readonly makis: readonly { readonly player: number; readonly square: string; readonly capture: number; readonly reset: number }[];
+    /** Rolls (of 216) that bring a knight to row 9. */
+    readonly knightsHome: number;
+  } | null;
+  /** Pieces the players still have to put back after the last roll or step (knight or Maki resets). */
+  readonly pending: readonly { readonly piece: 'knight' | 'maki'; readonly column: number; readonly player?: number; readonly from: string; readonly to: string }[];
+  readonly outcome: { readonly winner: string; readonly reason: string } | null;
+  /** The last token in notation (`R2.5.5`, `1:c4r8`, `2@c2r9`). */
+  readonly lastMove: string | null;
+}
+
+/** An Adu board (intersections `a1`…) for 2 to 6 players, numbered from 1 in seat order. */
+export interface AduView {
+  readonly game: 'adu';
+  readonly size: number;
+  readonly players: number;
+  readonly pieces: readonly { readonly square: string; readonly player: number; readonly kind: 'king' | 'soldier' | 'reserve'; readonly id: string }[];
+  readonly phase: 'placement' | 'play' | 'over';
+  /** Placement: what the player to move places next. */
+  readonly placing: { readonly kind: 'king' | 'soldier'; readonly id: string } | null;
+  readonly toMove: number | null;
+  /** Per player, player 1 first: still in the game, kings and reserve kings on the board. */
+  readonly seats: readonly { readonly player: number; readonly in: boolean; readonly kings: number; readonly reserves: number }[];
+  /** Reserve kings left in the supply. */
+  readonly supply: number;
+  /** The Merkskala: per player number, each soldier on the board and its ranges still possible. */
+  readonly ranges: Readonly<Record<string, Readonly<Record<string, readonly number[]>>>>;
+  /** After a king was captured: the capturer must put a reserve king on a free point. */
+  readonly awaitingReserve: { readonly player: number } | null;
+  readonly outcome: { readonly winner: string; readonly reason: string; readonly players: readonly number[] } | null;
+  readonly lastMove: { readonly notation: string; readonly squares: readonly string[] } | null;
+}
+
+export type GameView = KalahaView | MalawiView | MakisView | AduView;
 
 /**
  * A question for the referee console: the sensors cannot tell which of several legal moves was
@@ -40,6 +97,8 @@ export interface Question {
   readonly message: string;
   readonly params: Readonly<Record<string, string | number>>;
   readonly options: readonly string[];
+  /** The option the console shows chosen at first (Adu: the lowest range a captured soldier may be declared). */
+  readonly preselected?: string;
 }
 
 /**
@@ -118,7 +177,9 @@ export type ConsoleCommand =
   | { readonly kind: 'enter'; readonly move: string }
   /** The players agree to end the game (Kalaha: each takes the stones in their own pits). */
   | { readonly kind: 'agree' }
-  | { readonly kind: 'confirm' };
+  | { readonly kind: 'confirm' }
+  /** Makis: the display rolls the dice for the table (a fair random source); the referee then expects exactly that roll. */
+  | { readonly kind: 'roll' };
 
 export type ClientMessage =
   | { readonly type: 'auth'; readonly token: string }

@@ -141,7 +141,7 @@ function sameToken(given: string, expected: string): boolean {
   return timingSafeEqual(a, b);
 }
 
-const COMMANDS = ['choose', 'ask', 'undo', 'enter', 'agree', 'confirm'] as const;
+const COMMANDS = ['choose', 'ask', 'undo', 'enter', 'agree', 'confirm', 'roll'] as const;
 
 /** A console message, checked field by field; anything else is null. */
 export function parseClientMessage(text: string): ClientMessage | null {
@@ -179,6 +179,9 @@ export function parseClientMessage(text: string): ClientMessage | null {
       break;
     case 'confirm':
       command = { kind: 'confirm' };
+      break;
+    case 'roll':
+      command = { kind: 'roll' };
       break;
   }
   return { type: 'command', ref: m.ref as number, stateId: m.stateId as number, command };

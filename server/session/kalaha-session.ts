@@ -60,6 +60,8 @@ export class KalahaSession extends GameSession {
       case 'choose':
       case 'ask':
         return { ok: false, error: 'console/no-question', message: 'The Kalaha referee asks no questions: the scales tell every move.' };
+      case 'roll':
+        return { ok: false, error: 'console/no-dice', message: 'Kalaha is played without dice.' };
     }
   }
 }

@@ -71,6 +71,8 @@ export class MalawiSession extends GameSession {
         return { ok: false, error: 'console/no-agreement', message: 'Malawi has no ending by agreement (RULES.md §2).' };
       case 'confirm':
         return { ok: true, events: [] };
+      case 'roll':
+        return { ok: false, error: 'console/no-dice', message: 'Malawi is played without dice.' };
     }
   }
 }

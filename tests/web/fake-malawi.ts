@@ -282,6 +282,8 @@ export class FakeMalawiTable {
       case 'agree':
         // As the real Malawi session does: Malawi has no ending by agreement.
         return { error: { code: 'console/no-agreement', message: 'Malawi has no ending by agreement (RULES.md §2).' } };
+      case 'roll':
+        return { error: { code: 'console/no-dice', message: 'Malawi is played without dice.' } };
       default: {
         const never: never = command;
         throw new Error(`unknown command ${JSON.stringify(never)}`);
