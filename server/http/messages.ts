@@ -118,6 +118,11 @@ export interface Alert {
 export interface BoardStatus {
   readonly source: 'simulated' | 'serial' | 'trace' | 'none';
   readonly connected: boolean;
+  /**
+   * What the link knows when `connected` is false: `not-responding` (no heartbeat for 3 s),
+   * `reconnecting` (the cable is gone; the link tries again with backoff). Absent: nothing more known.
+   */
+  readonly link?: 'live' | 'not-responding' | 'reconnecting';
   readonly calibrated: boolean;
   readonly framesPerSecond: number;
   readonly dropped: number;
