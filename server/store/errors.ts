@@ -1,7 +1,7 @@
 // The two ways the game log says no: it refuses a file, or it refuses an input.
 
 /** Why a file was refused. The file is left exactly as it was in every case. */
-export const REFUSAL_REASONS = ['not-a-database', 'foreign-database', 'newer-version'] as const;
+export const REFUSAL_REASONS = ['not-a-database', 'foreign-database', 'newer-version', 'damaged', 'cannot-migrate'] as const;
 export type RefusalReason = (typeof REFUSAL_REASONS)[number];
 
 /** The game log will not open this file: opening it could damage someone else's data or a newer Spieltisch's. */
@@ -27,6 +27,7 @@ export const INPUT_ERROR_CODES = [
   'store/not-json',
   'store/no-such-game',
   'store/game-ended',
+  'store/bad-import',
 ] as const;
 export type InputErrorCode = (typeof INPUT_ERROR_CODES)[number];
 

@@ -5,7 +5,7 @@ import Sqlite from 'better-sqlite3';
 import type { Database, Statement } from 'better-sqlite3';
 import { GAME_NAMES } from '../rules/types.ts';
 import type { GameName } from '../rules/types.ts';
-import { GameLogInputError } from './errors.ts';
+import { GameLogInputError, GameLogRefusedError } from './errors.ts';
 import { toJsonText } from './json.ts';
 import { MIGRATIONS, migrate, refuseUnlessOurs } from './schema.ts';
 
@@ -55,6 +55,24 @@ export interface GameRecord {
   readonly startedAt: number;
   readonly endedAt: number | null;
   readonly result: unknown;
+  /** When the game came in through an import; null for a game refereed here. */
+  readonly importedAt: number | null;
+}
+
+/** A game as lists show it: its row and the length of its record now. */
+export interface GameSummary extends GameRecord {
+  /** Moves in the record after take-backs: the `ply` of the last move or take-back event, 0 without one. */
+  readonly plies: number;
+}
+
+/** A game refereed elsewhere, written whole by `importGame`. */
+export interface ImportedGame extends Omit<NewGame, 'at'> {
+  readonly startedAt: number;
+  /** In order; seqs are given 1, 2, 3, … as they are written. No `end` event: `end` writes it. */
+  readonly events: readonly NewEvent[];
+  /** An imported game is always ended, so that it is never taken for a live game to resume. */
+  readonly end: GameEnd;
+  readonly importedAt: number;
 }
 
 export interface GameEvent {
@@ -66,9 +84,20 @@ export interface GameEvent {
   readonly payload: unknown;
 }
 
-export interface GameQuery {
+/** Which games: every field given must hold (AND). */
+export interface GameFilter {
   readonly game?: GameName;
-  /** At most this many games, newest first; 1 to MAX_LIST_LIMIT, default 50. */
+  readonly board?: string;
+  /** A player's name at any seat: the whole name, ASCII letters compared without case. */
+  readonly player?: string;
+  /** Started at or after this time (ms since the epoch). */
+  readonly from?: number;
+  /** Started before this time (ms since the epoch). */
+  readonly to?: number;
+}
+
+export interface GameQuery extends GameFilter {
+  /** At most this many games, newest first (by start, then by id); 1 to MAX_LIST_LIMIT, default 50. */
   readonly limit?: number;
   readonly offset?: number;
 }
@@ -93,7 +122,16 @@ export interface GameLog {
   events(gameId: number, afterSeq?: number): GameEvent[];
   /** The latest game not yet ended, on that board when given: what to resume after a crash. */
   liveGame(boardId?: string): GameRecord | undefined;
-  listGames(query?: GameQuery): GameRecord[];
+  /** One page of the games that match, newest first. */
+  listGames(query?: GameQuery): GameSummary[];
+  /** How many games match (for paging). */
+  countGames(filter?: GameFilter): number;
+  /** Every game that matches, oldest first, without paging: for statistics and export. */
+  allGames(filter?: GameFilter): GameSummary[];
+  /** Writes a whole game and its events at once, or nothing; returns its id. */
+  importGame(game: ImportedGame): number;
+  /** Runs `fn` in one write transaction: everything it writes is committed together, or nothing is. */
+  transaction<T>(fn: () => T): T;
   durability(): Durability;
   close(): void;
 }
@@ -121,11 +159,27 @@ export function openGameLog(file: string): GameLog {
     // macOS's plain fsync stops at the drive's cache; elsewhere this pragma does nothing.
     db.pragma('fullfsync = ON');
     db.pragma('foreign_keys = ON');
-    migrate(db, file, MIGRATIONS);
+    migrateOrRefuse(db, file);
     return new SqliteGameLog(db, file);
   } catch (error) {
     db.close();
     throw error;
+  }
+}
+
+/** A failed step is rolled back, so the file stays at its old version; the service must not start on it. */
+function migrateOrRefuse(db: Database, file: string): void {
+  const from = db.pragma('user_version', { simple: true }) as number;
+  try {
+    migrate(db, file, MIGRATIONS);
+  } catch (error) {
+    if (error instanceof GameLogRefusedError) throw error;
+    const why = error instanceof Error ? error.message : String(error);
+    throw new GameLogRefusedError(
+      'cannot-migrate',
+      file,
+      `the game log ${file} has schema version ${from} and could not be brought to version ${MIGRATIONS.length} (${why}); it was left at version ${from}`,
+    );
   }
 }
 
@@ -139,6 +193,11 @@ interface GameRow {
   started_at: number;
   ended_at: number | null;
   result: string | null;
+  imported_at: number | null;
+}
+
+interface SummaryRow extends GameRow {
+  plies: unknown;
 }
 
 interface EventRow {
@@ -153,6 +212,22 @@ const KINDS_APPENDED: ReadonlySet<string> = new Set(EVENT_KINDS.filter((k) => k 
 const SOURCES: ReadonlySet<string> = new Set(GAME_SOURCES);
 const GAMES: ReadonlySet<string> = new Set(GAME_NAMES);
 const SYNCHRONOUS = ['off', 'normal', 'full', 'extra'] as const;
+/** Longest board id or player name a filter may ask for. */
+const MAX_FILTER_TEXT = 200;
+
+/** The length of the record now, from the last move or take-back (see recordOf in server/session). */
+const PLIES = `coalesce((SELECT json_extract(e.payload, '$.ply') FROM events e
+  WHERE e.game_id = g.id AND e.kind IN ('move', 'takeback') ORDER BY e.seq DESC LIMIT 1), 0) AS plies`;
+
+/** Each filter field as SQL on `games g`, with its named parameter. */
+const FILTER_SQL: Readonly<Record<keyof GameFilter, string>> = {
+  game: 'g.game = @game',
+  board: 'g.board_id = @board',
+  player: 'EXISTS (SELECT 1 FROM json_each(g.players) p WHERE p.value = @player COLLATE NOCASE)',
+  from: 'g.started_at >= @from',
+  to: 'g.started_at < @to',
+};
+const FILTER_KEYS = Object.keys(FILTER_SQL) as (keyof GameFilter)[];
 
 class SqliteGameLog implements GameLog {
   private readonly insertGame: Statement;
@@ -162,8 +237,10 @@ class SqliteGameLog implements GameLog {
   private readonly selectEvents: Statement;
   private readonly selectLive: Statement;
   private readonly selectLiveOnBoard: Statement;
-  private readonly selectGames: Statement;
-  private readonly selectGamesOfGame: Statement;
+  private readonly insertImported: Statement;
+  private readonly insertEventAt: Statement;
+  /** Prepared once per combination of filter fields and purpose. */
+  private readonly filtered = new Map<string, Statement>();
   private readonly endInTransaction: (gameId: number, at: number, resultText: string) => number;
 
   constructor(
@@ -187,8 +264,11 @@ class SqliteGameLog implements GameLog {
     this.selectEvents = db.prepare('SELECT * FROM events WHERE game_id = ? AND seq > ? ORDER BY seq');
     this.selectLive = db.prepare('SELECT * FROM games WHERE ended_at IS NULL ORDER BY id DESC LIMIT 1');
     this.selectLiveOnBoard = db.prepare('SELECT * FROM games WHERE ended_at IS NULL AND board_id = ? ORDER BY id DESC LIMIT 1');
-    this.selectGames = db.prepare('SELECT * FROM games ORDER BY id DESC LIMIT ? OFFSET ?');
-    this.selectGamesOfGame = db.prepare('SELECT * FROM games WHERE game = ? ORDER BY id DESC LIMIT ? OFFSET ?');
+    this.insertImported = db.prepare(
+      `INSERT INTO games (game, options, players, board_id, source, started_at, imported_at)
+       VALUES (@game, @options, @players, @boardId, @source, @at, @importedAt) RETURNING id`,
+    ).pluck();
+    this.insertEventAt = db.prepare('INSERT INTO events (game_id, seq, at, kind, payload) VALUES (?, ?, ?, ?, ?)');
     this.endInTransaction = db.transaction((gameId: number, at: number, resultText: string) => {
       const seq = this.insertEvent.get({ gameId, at, kind: 'end', payload: resultText }) as number | undefined;
       if (seq === undefined) throw this.whyNotAppendable(gameId);
@@ -198,22 +278,31 @@ class SqliteGameLog implements GameLog {
   }
 
   startGame(game: NewGame): number {
-    if (!GAMES.has(game.game)) throw new GameLogInputError('store/bad-game', `unknown game ${JSON.stringify(game.game)}; expected one of ${GAME_NAMES.join(', ')}`);
-    if (!SOURCES.has(game.source)) throw new GameLogInputError('store/bad-source', `unknown source ${JSON.stringify(game.source)}; expected one of ${GAME_SOURCES.join(', ')}`);
-    if (typeof game.boardId !== 'string' || game.boardId === '') throw new GameLogInputError('store/bad-id', 'boardId must be a non-empty string');
-    checkTime(game.at, 'at');
-    if (!isPlainObject(game.options)) throw new GameLogInputError('store/not-json', 'options must be a plain object');
-    if (!isPlainObject(game.players) || !Object.values(game.players).every((name) => typeof name === 'string')) {
-      throw new GameLogInputError('store/not-json', "players must be a plain object of names by seat or side, e.g. { south: 'Anna', north: 'Ben' }");
-    }
-    return this.insertGame.get({
-      game: game.game,
-      options: toJsonText(game.options, 'options'),
-      players: toJsonText(game.players, 'players'),
-      boardId: game.boardId,
-      source: game.source,
-      at: game.at,
-    }) as number;
+    return this.insertGame.get(checkNewGame(game)) as number;
+  }
+
+  importGame(game: ImportedGame): number {
+    const row = { ...checkNewGame({ ...game, at: game.startedAt }), importedAt: game.importedAt };
+    checkTime(game.importedAt, 'importedAt');
+    if (!Array.isArray(game.events)) throw new GameLogInputError('store/bad-import', 'events must be an array');
+    const events = game.events.map((event, i) => {
+      if (!KINDS_APPENDED.has(event.kind)) throw new GameLogInputError('store/bad-kind', `event ${i + 1}: unknown event kind ${JSON.stringify(event.kind)}`);
+      checkTime(event.at, `event ${i + 1}: at`);
+      return { at: event.at, kind: event.kind, payload: toJsonText(event.payload, `event ${i + 1}: payload`) };
+    });
+    checkTime(game.end.at, 'end.at');
+    const resultText = toJsonText(game.end.result, 'result');
+    return this.transaction(() => {
+      const id = this.insertImported.get(row) as number;
+      events.forEach((e, i) => this.insertEventAt.run(id, i + 1, e.at, e.kind, e.payload));
+      this.endInTransaction(id, game.end.at, resultText);
+      return id;
+    });
+  }
+
+  transaction<T>(fn: () => T): T {
+    // IMMEDIATE: take the write lock first, so a second writer waits instead of failing half-way.
+    return this.db.transaction(fn).immediate();
   }
 
   append(gameId: number, event: NewEvent): number {
@@ -252,15 +341,42 @@ class SqliteGameLog implements GameLog {
     return row && toGame(row);
   }
 
-  listGames(query: GameQuery = {}): GameRecord[] {
-    const { game, limit = 50, offset = 0 } = query;
+  listGames(query: GameQuery = {}): GameSummary[] {
+    const { limit = 50, offset = 0 } = query;
     if (!Number.isSafeInteger(limit) || limit < 1 || limit > MAX_LIST_LIMIT) {
       throw new GameLogInputError('store/bad-query', `limit must be a whole number from 1 to ${MAX_LIST_LIMIT}, not ${String(limit)}`);
     }
     if (!Number.isSafeInteger(offset) || offset < 0) throw new GameLogInputError('store/bad-query', `offset must be a whole number ≥ 0, not ${String(offset)}`);
-    if (game !== undefined && !GAMES.has(game)) throw new GameLogInputError('store/bad-game', `unknown game ${JSON.stringify(game)}; expected one of ${GAME_NAMES.join(', ')}`);
-    const rows = game === undefined ? this.selectGames.all(limit, offset) : this.selectGamesOfGame.all(game, limit, offset);
-    return (rows as GameRow[]).map(toGame);
+    const { keys, params } = checkFilter(query);
+    const rows = this.statement('page', keys).all({ ...params, limit, offset }) as SummaryRow[];
+    return rows.map(toSummary);
+  }
+
+  countGames(filter: GameFilter = {}): number {
+    const { keys, params } = checkFilter(filter);
+    return this.statement('count', keys).pluck().get(params) as number;
+  }
+
+  allGames(filter: GameFilter = {}): GameSummary[] {
+    const { keys, params } = checkFilter(filter);
+    return (this.statement('all', keys).all(params) as SummaryRow[]).map(toSummary);
+  }
+
+  private statement(purpose: 'page' | 'count' | 'all', keys: readonly (keyof GameFilter)[]): Statement {
+    const cacheKey = `${purpose}:${keys.join(',')}`;
+    let statement = this.filtered.get(cacheKey);
+    if (!statement) {
+      const where = keys.length ? `WHERE ${keys.map((k) => FILTER_SQL[k]).join(' AND ')}` : '';
+      const sql =
+        purpose === 'count'
+          ? `SELECT count(*) FROM games g ${where}`
+          : purpose === 'page'
+            ? `SELECT g.*, ${PLIES} FROM games g ${where} ORDER BY g.started_at DESC, g.id DESC LIMIT @limit OFFSET @offset`
+            : `SELECT g.*, ${PLIES} FROM games g ${where} ORDER BY g.started_at, g.id`;
+      statement = this.db.prepare(sql);
+      this.filtered.set(cacheKey, statement);
+    }
+    return statement;
   }
 
   durability(): Durability {
@@ -280,6 +396,48 @@ class SqliteGameLog implements GameLog {
     if (!row) return new GameLogInputError('store/no-such-game', `there is no game ${gameId} in the log`);
     return new GameLogInputError('store/game-ended', `game ${gameId} has ended; nothing more is written to it`);
   }
+}
+
+/** A new game's fields, checked, as the insert statements' parameters. */
+function checkNewGame(game: NewGame) {
+  if (!GAMES.has(game.game)) throw new GameLogInputError('store/bad-game', `unknown game ${JSON.stringify(game.game)}; expected one of ${GAME_NAMES.join(', ')}`);
+  if (!SOURCES.has(game.source)) throw new GameLogInputError('store/bad-source', `unknown source ${JSON.stringify(game.source)}; expected one of ${GAME_SOURCES.join(', ')}`);
+  if (typeof game.boardId !== 'string' || game.boardId === '') throw new GameLogInputError('store/bad-id', 'boardId must be a non-empty string');
+  checkTime(game.at, 'at');
+  if (!isPlainObject(game.options)) throw new GameLogInputError('store/not-json', 'options must be a plain object');
+  if (!isPlainObject(game.players) || !Object.values(game.players).every((name) => typeof name === 'string')) {
+    throw new GameLogInputError('store/not-json', "players must be a plain object of names by seat or side, e.g. { south: 'Anna', north: 'Ben' }");
+  }
+  return {
+    game: game.game,
+    options: toJsonText(game.options, 'options'),
+    players: toJsonText(game.players, 'players'),
+    boardId: game.boardId,
+    source: game.source,
+    at: game.at,
+  };
+}
+
+/** The filter's fields that are set, checked, and their SQL parameters. */
+function checkFilter(filter: GameFilter): { keys: (keyof GameFilter)[]; params: Record<string, string | number> } {
+  const keys: (keyof GameFilter)[] = [];
+  const params: Record<string, string | number> = {};
+  for (const key of FILTER_KEYS) {
+    const value = filter[key];
+    if (value === undefined) continue;
+    if (key === 'game') {
+      if (!GAMES.has(value as string)) throw new GameLogInputError('store/bad-game', `unknown game ${JSON.stringify(value)}; expected one of ${GAME_NAMES.join(', ')}`);
+    } else if (key === 'board' || key === 'player') {
+      if (typeof value !== 'string' || value === '' || value.length > MAX_FILTER_TEXT) {
+        throw new GameLogInputError('store/bad-query', `${key} must be a text of 1 to ${MAX_FILTER_TEXT} characters`);
+      }
+    } else {
+      checkTime(value as number, key);
+    }
+    keys.push(key);
+    params[key] = value;
+  }
+  return { keys, params };
 }
 
 function checkTime(at: number, what: string): void {
@@ -308,7 +466,12 @@ function toGame(row: GameRow): GameRecord {
     startedAt: row.started_at,
     endedAt: row.ended_at,
     result: row.result === null ? null : JSON.parse(row.result),
+    importedAt: row.imported_at,
   };
+}
+
+function toSummary(row: SummaryRow): GameSummary {
+  return { ...toGame(row), plies: Number.isSafeInteger(row.plies) ? (row.plies as number) : 0 };
 }
 
 function toEvent(row: EventRow): GameEvent {

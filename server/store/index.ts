@@ -6,10 +6,13 @@ export type {
   EventKind,
   GameEnd,
   GameEvent,
+  GameFilter,
   GameLog,
   GameQuery,
   GameRecord,
   GameSource,
+  GameSummary,
+  ImportedGame,
   NewEvent,
   NewGame,
   Players,
@@ -17,3 +20,5 @@ export type {
 export { GameLogInputError, GameLogRefusedError, INPUT_ERROR_CODES, REFUSAL_REASONS } from './errors.ts';
 export type { InputErrorCode, RefusalReason } from './errors.ts';
 export { SCHEMA_VERSION } from './schema.ts';
+export { dayRange, gameStats, localDay, tally, winnerOf } from './stats.ts';
+export type { GameKindStats, GameStats, Tally } from './stats.ts';

@@ -57,6 +57,19 @@ export const MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 2,
+    why: 'games brought in by import are marked as such; games are found by day and by board without reading them all',
+    up(db) {
+      // imported_at: when the game came in through `spieltisch import` or the API; null for a game
+      // refereed here. Such a game was not witnessed by this log, and its event times may be coarse.
+      db.exec(`
+        ALTER TABLE games ADD COLUMN imported_at INTEGER;
+        CREATE INDEX games_by_start ON games (started_at);
+        CREATE INDEX games_by_board ON games (board_id, started_at);
+      `);
+    },
+  },
 ];
 
 /** The schema version this Spieltisch writes. */
@@ -74,12 +87,25 @@ export function refuseUnlessOurs(file: string, migrations: readonly Migration[] 
   // last read-write connection would checkpoint them into the main file and delete the -wal, so
   // such a file is looked at read-only. Without a -wal a read-write look leaves no trace at all,
   // where a read-only one would leave an empty -wal and -shm behind.
-  const db = new Sqlite(file, { readonly: existsSync(`${file}-wal`) });
+  let db: Database;
+  try {
+    db = new Sqlite(file, { readonly: existsSync(`${file}-wal`) });
+  } catch (error) {
+    throw damaged(file, error);
+  }
   try {
     schemaVersionOf(db, file, migrations);
+  } catch (error) {
+    throw error instanceof GameLogRefusedError ? error : damaged(file, error);
   } finally {
     db.close();
   }
+}
+
+/** A file with SQLite's header that SQLite cannot read: refused like any file that is not ours to repair. */
+function damaged(file: string, error: unknown): GameLogRefusedError {
+  const why = error instanceof Error ? error.message : String(error);
+  return new GameLogRefusedError('damaged', file, `the file ${file} looks like SQLite but cannot be read (${why}); not touching it`);
 }
 
 /**

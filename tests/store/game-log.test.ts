@@ -29,6 +29,7 @@ describe('round trip', () => {
       startedAt: T0,
       endedAt: null,
       result: null,
+      importedAt: null,
     });
   });
 

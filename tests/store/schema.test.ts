@@ -147,6 +147,88 @@ describe('migrations', () => {
   });
 });
 
+describe('a log of an older Spieltisch', () => {
+  /** A log as Spieltisch wrote it at schema version 1, with a finished and a live game. */
+  function versionOneLog(file: string): { ended: number; live: number } {
+    const db = new Sqlite(file);
+    db.pragma('journal_mode = WAL');
+    migrate(db, file, MIGRATIONS.slice(0, 1));
+    const insert = db.prepare(
+      `INSERT INTO games (game, options, players, board_id, source, started_at, ended_at, result) VALUES (?, '{}', '{"south":"Anna","north":"Ben"}', 'vauban', 'sensors', ?, ?, ?) RETURNING id`,
+    );
+    const ended = insert.pluck().get('kalaha', 1000, 5000, '{"winner":"south"}') as number;
+    const live = insert.pluck().get('malawi', 6000, null, null) as number;
+    const event = db.prepare('INSERT INTO events (game_id, seq, at, kind, payload) VALUES (?, ?, ?, ?, ?)');
+    event.run(ended, 1, 1001, 'move', '{"move":"C","ply":1}');
+    event.run(ended, 2, 5000, 'end', '{"winner":"south"}');
+    event.run(live, 1, 6001, 'move', '{"move":"a1-a3","ply":1}');
+    db.close();
+    return { ended, live };
+  }
+
+  test('is migrated to the current version, every game and event kept, and the new column empty', () => {
+    const file = join(dir, 'games.db');
+    const { ended, live } = versionOneLog(file);
+    expect(headerOf(file).version).toBe(1);
+
+    const log = openGameLog(file);
+    expect(headerOf(file).version).toBe(SCHEMA_VERSION);
+    expect(log.game(ended)).toEqual({
+      id: ended,
+      game: 'kalaha',
+      options: {},
+      players: { south: 'Anna', north: 'Ben' },
+      boardId: 'vauban',
+      source: 'sensors',
+      startedAt: 1000,
+      endedAt: 5000,
+      result: { winner: 'south' },
+      importedAt: null,
+    });
+    expect(log.events(ended).map((e) => [e.seq, e.kind])).toEqual([[1, 'move'], [2, 'end']]);
+    // The live game is still the one to resume, and it goes on where it was.
+    expect(log.liveGame('vauban')?.id).toBe(live);
+    expect(log.append(live, { kind: 'move', at: 6002, payload: { move: 'f6-f4', ply: 2 } })).toBe(2);
+    expect(log.listGames({ board: 'vauban' }).map((g) => [g.id, g.plies])).toEqual([[live, 2], [ended, 1]]);
+    log.close();
+  });
+
+  test('that cannot be migrated is refused with the reason, and left exactly as it was', () => {
+    const file = join(dir, 'games.db');
+    versionOneLog(file);
+    // Someone added an index by hand that the next step also creates.
+    const db = new Sqlite(file);
+    db.exec('CREATE INDEX games_by_start ON games (started_at DESC)');
+    db.close();
+    const before = snapshot(dir);
+    let thrown: unknown;
+    try {
+      openGameLog(file).close();
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(GameLogRefusedError);
+    expect(thrown).toMatchObject({
+      reason: 'cannot-migrate',
+      message: expect.stringMatching(/has schema version 1 and could not be brought to version \d+ \(.*games_by_start.*\); it was left at version 1$/),
+    });
+    expect(snapshot(dir)).toEqual(before);
+    expect(headerOf(file).version).toBe(1);
+  });
+});
+
+describe('damaged files', () => {
+  test('an SQLite header over garbage is refused and left as it was', () => {
+    const file = join(dir, 'games.db');
+    const bytes = Buffer.alloc(8192, 0x5a);
+    Buffer.from('SQLite format 3\0', 'latin1').copy(bytes);
+    writeFileSync(file, bytes);
+    const before = snapshot(dir);
+    expect(() => openGameLog(file)).toThrow(expect.objectContaining({ reason: 'damaged', message: expect.stringMatching(/looks like SQLite but cannot be read .*; not touching it$/) }));
+    expect(snapshot(dir)).toEqual(before);
+  });
+});
+
 describe('refusing files that are not ours to touch', () => {
   function expectRefusedUntouched(file: string, reason: string, message: RegExp): void {
     const before = snapshot(dir);
