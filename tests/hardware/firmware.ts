@@ -1,0 +1,40 @@
+// Builds a sketch with hardware/build.sh (Debian's arduino-builder and avr-gcc) for the tests, and reads its flash and RAM use.
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+export const VARIANTS = ['kalaha-table', 'square-board', 'square-board-13x13'] as const;
+export type Variant = (typeof VARIANTS)[number];
+
+export interface BuiltFirmware {
+  readonly variant: Variant;
+  readonly hex: string;
+  readonly flashBytes: number;
+  readonly ramBytes: number;
+  /** The line build.sh printed. */
+  readonly summary: string;
+}
+
+/**
+ * Compiles `variant` for the Uno into hardware/build/ (git ignores it; arduino-builder recompiles
+ * only what changed, so the second run of a test file costs about a second). A missing toolchain
+ * is an error, never a skip: these tests are what says the sketch a user flashes works.
+ */
+export async function buildFirmware(variant: Variant): Promise<BuiltFirmware> {
+  let stdout: string;
+  try {
+    ({ stdout } = await run('bash', [join(root, 'hardware', 'build.sh'), '--board', 'uno', variant], { cwd: root, maxBuffer: 16 << 20 }));
+  } catch (err) {
+    const e = err as { stderr?: string; message: string };
+    throw new Error(`hardware/build.sh ${variant} failed: ${e.stderr?.trim() || e.message}`);
+  }
+  const summary = stdout.trim().split('\n').at(-1) ?? '';
+  const m = /flash\s+(\d+) of .*RAM\s+(\d+) of .*\s(\S+\.hex)$/.exec(summary);
+  if (!m) throw new Error(`cannot read build.sh's summary: ${summary}`);
+  return { variant, hex: readFileSync(m[3], 'utf8'), flashBytes: Number(m[1]), ramBytes: Number(m[2]), summary };
+}
