@@ -1,4 +1,5 @@
-// The `spieltisch` command: serve a table, replay a record, referee a sensor trace, simulate a game.
+// The `spieltisch` command: serve a table, replay a record, referee a sensor trace, simulate a game,
+// export and import games of the log.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { readFileSync } from 'node:fs';
 import { GAME_NAMES, type GameName } from './rules/types.ts';
@@ -23,6 +24,19 @@ Usage:
       Play a game on the simulated board (with a chance P per turn of an
       illegal attempt put right, or a take-back); writes its sensor trace to
       TRACE (or prints it) and prints what really happened as JSON.
+  spieltisch export [--db FILE] [--format pgn|json|csv] [--out FILE]
+                    [--id N | --game G --board B --player NAME --day YYYY-MM-DD]
+      Write games from the game log (default data/spieltisch.db): one game by
+      its id, or every game that matches the filters (all given must hold),
+      oldest first. pgn is the text notation of RULES.md with headers (the
+      default), json each game with its events, csv one row per game. To
+      standard output without --out.
+  spieltisch import [--db FILE] [--format pgn|json|csv] [--game G] FILE|-
+      Add the games of FILE (format found from its start unless given) to the
+      game log after checking every move with the game's engine: all games or
+      none, and the first bad move is named by game and ply (exit 1). --game
+      is the game of records without a [Game] header. Games the log holds
+      already (same game, board, start and moves) are skipped.
 
   G is one of kalaha (default), malawi, makis, adu.
   spieltisch help
@@ -66,6 +80,14 @@ export async function main(argv: readonly string[], io: Io = defaultIo): Promise
       case 'simulate': {
         const { simulateCommand } = await import('./commands/simulate.ts');
         return await simulateCommand(parse(rest, SIMULATE_OPTIONS), io);
+      }
+      case 'export': {
+        const { exportCommand } = await import('./commands/export.ts');
+        return await exportCommand(parse(rest, EXPORT_OPTIONS), io);
+      }
+      case 'import': {
+        const { importCommand } = await import('./commands/import.ts');
+        return await importCommand(parse(rest, IMPORT_OPTIONS), io);
       }
       case undefined:
       case 'help':
@@ -114,7 +136,22 @@ const SIMULATE_OPTIONS = {
   sense: { type: 'string', default: 'count' },
 } as const satisfies Options;
 
+const DB = { db: { type: 'string', default: 'data/spieltisch.db' } } as const satisfies Options;
+const EXPORT_OPTIONS = {
+  ...DB,
+  format: { type: 'string' },
+  out: { type: 'string' },
+  id: { type: 'string' },
+  game: { type: 'string' },
+  board: { type: 'string' },
+  player: { type: 'string' },
+  day: { type: 'string' },
+} as const satisfies Options;
+const IMPORT_OPTIONS = { ...DB, format: { type: 'string' }, game: { type: 'string' } } as const satisfies Options;
+
 export type ServeArgs = ReturnType<typeof parse<typeof SERVE_OPTIONS>>;
+export type ExportArgs = ReturnType<typeof parse<typeof EXPORT_OPTIONS>>;
+export type ImportArgs = ReturnType<typeof parse<typeof IMPORT_OPTIONS>>;
 export type ReplayArgs = ReturnType<typeof parse<typeof REPLAY_OPTIONS>>;
 export type RefereeArgs = ReturnType<typeof parse<typeof REFEREE_OPTIONS>>;
 export type SimulateArgs = ReturnType<typeof parse<typeof SIMULATE_OPTIONS>>;
