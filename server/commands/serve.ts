@@ -89,7 +89,7 @@ export async function serve({ values, positionals }: ServeArgs, io: Io): Promise
   link.on('disconnect', () => session.setBoard({ connected: false }));
 
   const token = values.token ?? process.env.SPIELTISCH_TOKEN ?? randomBytes(9).toString('base64url');
-  const http = await startHttp(session, { port: httpPort, host: values.host, token });
+  const http = await startHttp(session, { port: httpPort, host: values.host, token, log, boardId });
   io.out(`Spieltisch: ${kit.title} ${where}`);
   io.out(`Spieltisch: display at http://localhost:${http.port}  ·  game log ${values.db}`);
   io.out(`Spieltisch: referee console at http://localhost:${http.port}/referee  ·  token ${token}`);

@@ -8,6 +8,8 @@ import { join } from 'node:path';
 import { WebSocketServer, WebSocket } from 'ws';
 import { timingSafeEqual, createHash } from 'node:crypto';
 import type { ClientMessage, ConsoleCommand, ServerMessage } from './messages.ts';
+import type { GameLog } from '../store/index.ts';
+import { gameLogApi } from './api.ts';
 
 /** What the HTTP face needs of a live game. */
 export interface LiveGame {
@@ -24,6 +26,10 @@ export interface HttpOptions {
   readonly webRoot?: string;
   /** The referee token: console commands without it are refused. */
   readonly token: string;
+  /** The game log: with it, /api/games and /api/stats serve the history (api.ts). */
+  readonly log?: GameLog;
+  /** This table's board id, for "today at this table". */
+  readonly boardId?: string;
 }
 
 export interface RunningServer {
@@ -55,6 +61,9 @@ export async function startHttp(game: LiveGame, options: HttpOptions): Promise<R
   app.get('/healthz', (_req, res) => {
     res.json({ ok: true });
   });
+  if (options.log) {
+    app.use('/api', gameLogApi({ log: options.log, boardId: options.boardId, authorize: (token) => sameToken(token, options.token) }));
+  }
 
   const webRoot = options.webRoot ?? DEFAULT_WEB_ROOT;
   if (existsSync(join(webRoot, 'index.html'))) {
