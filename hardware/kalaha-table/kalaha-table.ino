@@ -39,6 +39,8 @@ const int32_t CHANGE_TENTHS = 5;
 const uint8_t MIN_FRAME_GAP_MS = 20;
 /** Scale of a cell never calibrated: 1 kg cells of 1 mV/V give 2^23 * 256 / 1e6 = 2147 counts per gram at gain 128. */
 const float DEFAULT_TENTHS_PER_COUNT = 10.0f / 2147.0f;
+/** A scheduled frame waits while commands are coming in (their answers go first), but no longer than this. */
+const uint8_t FRAME_DEFER_MS = 100;
 /** A calibration weight must move the cell by at least this many counts (a tenth of a gram on a 1 kg cell). */
 const int32_t MIN_CAL_COUNTS = 200;
 
@@ -432,7 +434,10 @@ void loop() {
   pollAmplifiers();
   pollPersist();
   const uint32_t now = millis();
-  if ((int32_t)(now - nextFrameAt) >= 0) sendFrame();
+  // A frame waits for the answers to commands coming in, so that they cannot pile up past the
+  // 64-byte receive buffer while a 100-byte frame is going out.
+  const int32_t late = (int32_t)(now - nextFrameAt);
+  if (late >= 0 && (Serial.available() == 0 || late >= FRAME_DEFER_MS)) sendFrame();
   if ((int32_t)(now - nextHeartbeatAt) >= 0) {
     sendHeartbeat();
     nextHeartbeatAt += 1000;

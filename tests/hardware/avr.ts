@@ -1,11 +1,13 @@
 // An Arduino Uno in avr8js: the compiled sketch, its timers, serial port and EEPROM, pins for emulated parts, and sleep that skips ahead.
 import {
+  AVRADC,
   AVREEPROM,
   AVRIOPort,
   AVRTimer,
   AVRUSART,
   CPU,
   EEPROMMemoryBackend,
+  adcConfig,
   avrInstruction,
   portBConfig,
   portCConfig,
@@ -25,6 +27,10 @@ const EEPROM_BYTES = 1024;
 const SLEEP_OPCODE = 0x9588;
 /** SMCR in data space; bit 0 (SE) enables SLEEP. */
 const SMCR = 0x53;
+const UCSR0A = 0xc0;
+const UCSR0B = 0xc1;
+const RXC0 = 0x80;
+const RXEN0 = 0x10;
 
 /** Reads an Intel HEX file into program memory (words). */
 export function loadHex(text: string, bytes = FLASH_BYTES): Uint16Array {
@@ -79,6 +85,10 @@ export class Uno {
   readonly portD: AVRIOPort;
   readonly usart: AVRUSART;
   readonly eeprom: EEPROMMemoryBackend;
+  /** Volts on each analog input (channelValues[5] is A5). */
+  readonly adc: AVRADC;
+  /** Skip ahead while the sketch sleeps (off: SLEEP is a no-op and the sketch spins, as avr8js runs it by itself). */
+  skipSleep = true;
   /** Cycles spent executing instructions, and cycles skipped asleep. */
   executedCycles = 0;
   sleptCycles = 0;
@@ -98,11 +108,30 @@ export class Uno {
     this.eeprom = new EEPROMMemoryBackend(EEPROM_BYTES);
     if (options.eeprom) this.eeprom.memory.set(options.eeprom);
     new AVREEPROM(this.cpu, this.eeprom);
+    this.adc = new AVRADC(this.cpu, adcConfig);
     this.usart.onByteTransmit = (byte) => {
       for (const listener of this.txListeners) listener(byte);
     };
     // The next byte goes on the wire when the last one has been received, at the line's baud rate.
     this.usart.onRxComplete = () => this.pumpRx();
+    this.keepReceivedByteOnControlWrites();
+  }
+
+  /**
+   * avr8js 0.21 drops a received byte whose interrupt is pending whenever the sketch writes
+   * UCSR0B with the receiver on — and the Arduino core writes it for every byte it sends (UDRIE0).
+   * On the chip only reading UDR0 clears RXC0 (ATmega328P datasheet, 19.10.2), so the byte stays.
+   */
+  private keepReceivedByteOnControlWrites(): void {
+    const cpu = this.cpu;
+    const hook = cpu.writeHooks[UCSR0B];
+    const rxComplete = (this.usart as unknown as { RXC: Parameters<CPU['setInterruptFlag']>[0] }).RXC;
+    cpu.writeHooks[UCSR0B] = (value, oldValue, addr, mask) => {
+      const pending = (cpu.data[UCSR0A] & RXC0) !== 0;
+      const handled = hook(value, oldValue, addr, mask);
+      if (pending && value & RXEN0) cpu.setInterruptFlag(rxComplete);
+      return handled;
+    };
   }
 
   /** Emulated time since power-on, ms. */
@@ -161,7 +190,7 @@ export class Uno {
     const progMem = cpu.progMem;
     const data = cpu.data;
     while (cpu.cycles < cycles) {
-      const sleeping = progMem[cpu.pc] === SLEEP_OPCODE && (data[SMCR] & 1) !== 0;
+      const sleeping = this.skipSleep && progMem[cpu.pc] === SLEEP_OPCODE && (data[SMCR] & 1) !== 0;
       const before = cpu.cycles;
       avrInstruction(cpu);
       const pc = cpu.pc;
