@@ -38,3 +38,25 @@ export async function buildFirmware(variant: Variant): Promise<BuiltFirmware> {
   if (!m) throw new Error(`cannot read build.sh's summary: ${summary}`);
   return { variant, hex: readFileSync(m[3], 'utf8'), flashBytes: Number(m[1]), ramBytes: Number(m[2]), summary };
 }
+
+/**
+ * Builds once for a test file and hands the firmware to each test. A failed build fails every
+ * test that needs it, with the build's message, so a missing toolchain shows as failures in the
+ * counts and never as tests quietly skipped.
+ */
+export function firmwareFor(variant: Variant): { build(): Promise<void>; get(): BuiltFirmware; summary(): string } {
+  let built: BuiltFirmware | Error | null = null;
+  return {
+    async build() {
+      built = await buildFirmware(variant).catch((err: unknown) => (err instanceof Error ? err : new Error(String(err))));
+    },
+    get() {
+      if (built === null) throw new Error(`${variant} was not built`);
+      if (built instanceof Error) throw built;
+      return built;
+    },
+    summary() {
+      return built === null || built instanceof Error ? `${variant}: not built` : built.summary;
+    },
+  };
+}

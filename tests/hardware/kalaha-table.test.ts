@@ -5,17 +5,15 @@ import { KalahaReferee } from '../../server/referee/index.ts';
 import { DEFAULT_OPTIONS } from '../../server/rules/kalaha.ts';
 import { planKalahaGame } from '../../server/simulate/index.ts';
 import { Scheduler } from '../../firmware-bridge/sim/clock.ts';
-import { buildFirmware, type BuiltFirmware } from './firmware.ts';
+import { firmwareFor } from './firmware.ts';
 import { CELLS, KalahaRig, type KalahaRigOptions } from './kalaha-rig.ts';
 import type { RunStats } from './board.ts';
 
-let firmware: BuiltFirmware;
+const kalahaTable = firmwareFor('kalaha-table');
 const rigs: KalahaRig[] = [];
 const speeds: RunStats[] = [];
 
-beforeAll(async () => {
-  firmware = await buildFirmware('kalaha-table');
-});
+beforeAll(() => kalahaTable.build());
 
 afterEach(async () => {
   for (const rig of rigs.splice(0)) {
@@ -30,14 +28,14 @@ afterAll(() => {
   const real = speeds.reduce((s, r) => s + r.realMs, 0);
   const asleep = speeds.reduce((s, r) => s + r.asleep * r.emulatedMs, 0) / Math.max(emulated, 1);
   console.log(
-    `kalaha-table: ${firmware?.summary}\n` +
+    `kalaha-table: ${kalahaTable.summary()}\n` +
       `kalaha-table: emulated ${(emulated / 1000).toFixed(1)} s in ${(real / 1000).toFixed(1)} s of CPU ` +
       `(${((emulated / Math.max(real, 1)) * 16).toFixed(0)} MHz effective, ${(emulated / Math.max(real, 1)).toFixed(1)}× real time; the sketch slept ${(asleep * 100).toFixed(0)}% of the time)`,
   );
 });
 
 function rig(options: KalahaRigOptions = {}): KalahaRig {
-  const r = new KalahaRig(firmware.hex, options);
+  const r = new KalahaRig(kalahaTable.get().hex, options);
   rigs.push(r);
   return r;
 }
@@ -60,6 +58,7 @@ const pits = (grams: number): number[] => Array.from({ length: CELLS }, (_, c) =
 
 describe('kalaha-table firmware in an emulated Uno', () => {
   test('it compiles for the Uno within its 32 KB of flash and 2 KB of RAM', () => {
+    const firmware = kalahaTable.get();
     expect(firmware.flashBytes).toBeGreaterThan(1000);
     expect(firmware.flashBytes).toBeLessThanOrEqual(32256);
     // The stack needs room too: keep a quarter of the RAM free.

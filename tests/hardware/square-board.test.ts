@@ -6,17 +6,17 @@ import { MalawiReferee } from '../../server/referee/index.ts';
 import { DEFAULT_OPTIONS } from '../../server/rules/malawi.ts';
 import { malawiBoardSetup, planMalawiGame } from '../../server/simulate/index.ts';
 import type { RunStats } from './board.ts';
-import { buildFirmware, type BuiltFirmware } from './firmware.ts';
+import { firmwareFor } from './firmware.ts';
 import { SquareRig } from './square-rig.ts';
 
-let small: BuiltFirmware;
-let large: BuiltFirmware;
+const small = firmwareFor('square-board');
+const large = firmwareFor('square-board-13x13');
 const rigs: SquareRig[] = [];
 const speeds: RunStats[] = [];
 
 beforeAll(async () => {
-  small = await buildFirmware('square-board');
-  large = await buildFirmware('square-board-13x13');
+  await small.build();
+  await large.build();
 });
 
 afterEach(async () => {
@@ -31,14 +31,14 @@ afterAll(() => {
   const real = speeds.reduce((s, r) => s + r.realMs, 0);
   const asleep = speeds.reduce((s, r) => s + r.asleep * r.emulatedMs, 0) / Math.max(emulated, 1);
   console.log(
-    `square-board: ${small?.summary}\nsquare-board: ${large?.summary}\n` +
+    `square-board: ${small.summary()}\nsquare-board: ${large.summary()}\n` +
       `square-board: emulated ${(emulated / 1000).toFixed(1)} s in ${(real / 1000).toFixed(1)} s of CPU ` +
       `(${((emulated / Math.max(real, 1)) * 16).toFixed(0)} MHz effective, ${(emulated / Math.max(real, 1)).toFixed(1)}× real time; the sketch slept ${(asleep * 100).toFixed(0)}% of the time)`,
   );
 });
 
 function rig(size: 6 | 13 = 6): SquareRig {
-  const r = new SquareRig(size === 6 ? small.hex : large.hex, { cols: size, rows: size });
+  const r = new SquareRig((size === 6 ? small : large).get().hex, { cols: size, rows: size });
   rigs.push(r);
   return r;
 }
@@ -53,12 +53,12 @@ const NO_DROPS = { checksum: 0, malformed: 0, overlong: 0, nonAscii: 0 };
 
 describe('square-board firmware in an emulated Uno', () => {
   test('both sizes compile for the Uno within its 32 KB of flash and 2 KB of RAM', () => {
-    for (const fw of [small, large]) {
+    for (const fw of [small.get(), large.get()]) {
       expect(fw.flashBytes).toBeLessThanOrEqual(32256);
       expect(fw.ramBytes).toBeLessThan(1536);
     }
     // 169 LEDs need 507 bytes of colour, and the 13 × 13 board has them.
-    expect(large.ramBytes - small.ramBytes).toBeGreaterThanOrEqual((169 - 36) * 3);
+    expect(large.get().ramBytes - small.get().ramBytes).toBeGreaterThanOrEqual((169 - 36) * 3);
   });
 
   test('boot: HELLO, G frames at 20 per second with one hex digit per four squares, a heartbeat every second', async () => {
