@@ -1,21 +1,50 @@
-// The firmware bridge's public face: the line protocol, the byte → message stream, board links, traces, and the simulated table.
+// The firmware bridge's public face: the line protocol, the byte → message stream, board links (and the serial board that survives a pulled cable), traces, and the simulated table.
 export * from './protocol.ts';
 export { LineFramer, LineStream, type CheckedLine, type LineSink, type LineStreamOptions, type LineStreamStats } from './line-stream.ts';
 export {
   BoardLink,
   DEFAULT_BAUD_RATE,
+  DEFAULT_FRAME_LIMIT,
   HandshakeError,
   listSerialPorts,
   openMockPair,
   openSerial,
+  openSerialPort,
   type BoardLinkEvents,
   type BoardLinkOptions,
+  type FrameLimit,
   type HandshakeOptions,
   type LinkStats,
   type MockPair,
   type SerialPortCandidate,
 } from './link.ts';
 export { MockBoardPort, openMockPort } from './mock-port.ts';
+export { PortRelay, closePort } from './port-relay.ts';
+export { DEFAULT_GAP_MS, GaplessClock, STEP_ACROSS_GAP_MS } from './link-clock.ts';
+export {
+  NoBoardError,
+  WrongBoardError,
+  candidates,
+  findBoard,
+  probePort,
+  refusal,
+  serialPorts,
+  type FoundBoard,
+  type PortAccess,
+  type WantedBoard,
+} from './autodetect.ts';
+export {
+  DEFAULT_BACKOFF,
+  DEFAULT_WATCHDOG_MS,
+  LINK_STATES,
+  SerialBoard,
+  backoffDelay,
+  type Backoff,
+  type LinkState,
+  type SerialBoardEvents,
+  type SerialBoardOptions,
+  type SerialBoardStats,
+} from './serial-board.ts';
 export {
   TraceRecorder,
   formatTrace,

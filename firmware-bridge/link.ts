@@ -1,6 +1,7 @@
 // BoardLink: one board on any byte Duplex (SerialPort, mock port, pseudo-terminal): handshake, typed events, commands, counters.
 import { EventEmitter } from 'node:events';
 import type { Duplex } from 'node:stream';
+import type { SerialPortStream } from '@serialport/stream';
 import { LineStream, type CheckedLine, type LineStreamStats } from './line-stream.ts';
 import { openMockPort, type MockBoardPort } from './mock-port.ts';
 import {
@@ -43,7 +44,26 @@ export interface BoardLinkOptions {
   readonly now?: () => number;
   /** `receivedAt` from the line itself (see LineStreamOptions.stamp). */
   readonly stamp?: (text: string) => number;
+  /**
+   * Limits the frames (W, G, C) passed on, per kind; frames over the limit are counted and not
+   * passed on. Absent: no limit. A board flooding frames would otherwise starve the settle stage,
+   * whose window holds a bounded number of frames.
+   */
+  readonly frameLimit?: FrameLimit;
 }
+
+/** A token bucket: `perSecond` frames on the frames' clock, bursts of up to `burst`. */
+export interface FrameLimit {
+  readonly perSecond: number;
+  readonly burst: number;
+}
+
+/**
+ * Twice the fastest rate the protocol allows (50 frames a second, and one more on each change),
+ * so a lawful board is never thinned, with bursts for frames a USB adapter delivers together;
+ * and still few enough that the Kalaha settle window (64 frames) spans more than its 400 ms.
+ */
+export const DEFAULT_FRAME_LIMIT: FrameLimit = { perSecond: 100, burst: 10 };
 
 export interface HandshakeOptions {
   /** Give up after this long. Default 3000 ms: an Arduino resets when its port opens and needs about 2 s to boot. */
@@ -56,6 +76,8 @@ export interface LinkStats extends LineStreamStats {
   readonly commandsSent: number;
   readonly hellos: number;
   readonly boardErrors: number;
+  /** Good frames not passed on because they came faster than `frameLimit` allows (a flood). */
+  readonly framesThinned: number;
 }
 
 export class HandshakeError extends Error {
@@ -74,6 +96,13 @@ export class BoardLink extends EventEmitter<BoardLinkEvents> {
   private boardErrors = 0;
   private lastHello: HelloMessage | null = null;
   private closed = false;
+  private readonly frameLimit: FrameLimit | null;
+  private thinned = 0;
+  /** Per frame kind (weights, grid, counts): tokens left, and when they were last counted. */
+  private readonly tokens = [0, 0, 0];
+  private readonly tokensAt = [NaN, NaN, NaN];
+  private readonly onStreamError = (err: Error): void => this.disconnected(err);
+  private readonly onStreamClose = (): void => this.disconnected(null);
 
   constructor(
     readonly stream: Duplex,
@@ -81,11 +110,12 @@ export class BoardLink extends EventEmitter<BoardLinkEvents> {
   ) {
     super();
     this.now = options.now ?? Date.now;
+    this.frameLimit = options.frameLimit ?? null;
     this.lines = new LineStream(options.stamp ? { now: this.now, stamp: options.stamp } : { now: this.now });
     this.lines.on('data', (checked: CheckedLine) => this.dispatch(checked));
     this.lines.on('dropped', (reason: DropReason) => this.emit('dropped', reason));
-    stream.on('error', (err: Error) => this.disconnected(err));
-    stream.on('close', () => this.disconnected(null));
+    stream.on('error', this.onStreamError);
+    stream.on('close', this.onStreamClose);
     stream.pipe(this.lines);
   }
 
@@ -193,7 +223,23 @@ export class BoardLink extends EventEmitter<BoardLinkEvents> {
   }
 
   stats(): LinkStats {
-    return { ...this.lines.stats(), commandsSent: this.commands, hellos: this.hellos, boardErrors: this.boardErrors };
+    return { ...this.lines.stats(), commandsSent: this.commands, hellos: this.hellos, boardErrors: this.boardErrors, framesThinned: this.thinned };
+  }
+
+  /**
+   * Lets go of the stream without closing it, and ends this link (no `disconnect` event): the
+   * stream, paused, can be handed on. A handshake on a fresh port uses a link for a moment this
+   * way before the port joins a link that lives longer. Bytes this link had read but not yet
+   * dispatched are lost with it.
+   */
+  release(): Duplex {
+    this.stream.off('error', this.onStreamError);
+    this.stream.off('close', this.onStreamClose);
+    this.stream.unpipe(this.lines);
+    this.stream.pause();
+    this.lines.removeAllListeners('data');
+    this.closed = true;
+    return this.stream;
   }
 
   /** Stops reading and closes the stream (a SerialPort is closed, any other Duplex destroyed). */
@@ -222,13 +268,13 @@ export class BoardLink extends EventEmitter<BoardLinkEvents> {
         this.emit('hello', m);
         break;
       case 'weights':
-        this.emit('weights', m);
+        if (this.passFrame(0, m.receivedAt)) this.emit('weights', m);
         break;
       case 'grid':
-        this.emit('grid', m);
+        if (this.passFrame(1, m.receivedAt)) this.emit('grid', m);
         break;
       case 'counts':
-        this.emit('counts', m);
+        if (this.passFrame(2, m.receivedAt)) this.emit('counts', m);
         break;
       case 'button':
         this.emit('button', m);
@@ -248,6 +294,23 @@ export class BoardLink extends EventEmitter<BoardLinkEvents> {
     }
   }
 
+  private passFrame(kind: number, t: number): boolean {
+    const limit = this.frameLimit;
+    if (limit === null) return true;
+    const last = this.tokensAt[kind];
+    // A clock that stepped back (the wall clock set) adds no tokens and takes none away.
+    const dt = Number.isNaN(last) ? Infinity : Math.max(0, t - last);
+    this.tokensAt[kind] = Math.max(t, Number.isNaN(last) ? t : last);
+    const tokens = Math.min(limit.burst, this.tokens[kind] + (dt * limit.perSecond) / 1000);
+    if (tokens < 1) {
+      this.tokens[kind] = tokens;
+      this.thinned++;
+      return false;
+    }
+    this.tokens[kind] = tokens - 1;
+    return true;
+  }
+
   private disconnected(err: Error | null): void {
     if (this.closed) return;
     this.closed = true;
@@ -259,14 +322,19 @@ function assertNever(x: never): never {
   throw new Error(`unexpected value ${JSON.stringify(x)}`);
 }
 
-/** Opens a real serial port (loaded lazily, so tests and the simulator never load the native binding). */
-export async function openSerial(path: string, baudRate = DEFAULT_BAUD_RATE, options: BoardLinkOptions = {}): Promise<BoardLink> {
+/** Opens a real serial port, 8N1 (serialport is loaded lazily, so tests and the simulator never load the native binding). */
+export async function openSerialPort(path: string, baudRate = DEFAULT_BAUD_RATE): Promise<SerialPortStream> {
   const { SerialPort } = await import('serialport');
   const port = new SerialPort({ path, baudRate, autoOpen: false });
   await new Promise<void>((resolve, reject) =>
     port.open((err) => (err ? reject(new Error(`cannot open serial port ${path} at ${baudRate} baud: ${err.message}`)) : resolve())),
   );
-  return new BoardLink(port, options);
+  return port;
+}
+
+/** A BoardLink on a real serial port (no reconnecting: see SerialBoard for a link that survives a pulled cable). */
+export async function openSerial(path: string, baudRate = DEFAULT_BAUD_RATE, options: BoardLinkOptions = {}): Promise<BoardLink> {
+  return new BoardLink(await openSerialPort(path, baudRate), options);
 }
 
 /** USB vendor ids of Arduinos and the USB-serial chips on their clones. */

@@ -67,6 +67,9 @@ export abstract class SimulatedFirmware<Action extends { readonly kind: string }
   private acting = false;
   private frameTimer: Scheduled | null = null;
   private heartbeatTimer: Scheduled | null = null;
+  private floodTimer: Scheduled | null = null;
+  /** Counts reboots, so a reboot's delayed boot is skipped when another reboot or a shutdown came since. */
+  private boots = 0;
   private seq = 0;
   private heartbeatSeq = 0;
   private periodMs: number;
@@ -104,11 +107,52 @@ export abstract class SimulatedFirmware<Action extends { readonly kind: string }
     this.scheduleHeartbeat(this.scheduler.now + (this.firmwareOptions.heartbeatMs ?? 1000));
   }
 
-  /** Power off: no more lines (the script, if any, stops too). */
-  shutdown(): void {
+  /**
+   * The firmware restarts (reset button, brown-out, the port opened with DTR): silent for
+   * `downMs`, then HELLO and frames and heartbeats counting from 0 again at the default rate, LEDs
+   * off. The physical board and the hand's script carry on meanwhile.
+   */
+  reboot(downMs = 1500): void {
     this.booted = false;
     this.frameTimer?.cancel();
     this.heartbeatTimer?.cancel();
+    this.floodTimer?.cancel();
+    this.framer.reset();
+    const boot = ++this.boots;
+    this.scheduler.after(downMs, () => {
+      if (boot !== this.boots) return;
+      this.seq = 0;
+      this.heartbeatSeq = 0;
+      this.periodMs = Math.round(1000 / (this.firmwareOptions.rateHz ?? 20));
+      this.leds.fill('off');
+      this.boot();
+    });
+  }
+
+  /**
+   * A firmware fault: besides its scan, the board sends extra frames at `linesPerSecond` (of its
+   * own clock) for `ms`, each a true frame with its own seq. Lines per ms are spread evenly.
+   */
+  flood(linesPerSecond: number, ms: number): void {
+    this.floodTimer?.cancel();
+    const end = this.scheduler.now + ms;
+    let owed = 0;
+    const tick = (): void => {
+      if (!this.booted || this.scheduler.now >= end) return;
+      owed += linesPerSecond / 1000;
+      for (; owed >= 1; owed--) this.sendFrame();
+      this.floodTimer = this.scheduler.after(1, tick);
+    };
+    tick();
+  }
+
+  /** Power off: no more lines (the script, if any, stops too). */
+  shutdown(): void {
+    this.booted = false;
+    this.boots++;
+    this.frameTimer?.cancel();
+    this.heartbeatTimer?.cancel();
+    this.floodTimer?.cancel();
     this.queue.length = 0;
   }
 
