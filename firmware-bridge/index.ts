@@ -107,3 +107,14 @@ export {
   type GridTableOptions,
 } from './sim/grid-table.ts';
 export { startSimulatedGridBoard, type SimulatedGridBoard, type SimulatedGridBoardOptions } from './sim/grid-board.ts';
+export {
+  CapabilityError,
+  FIRMATA_BAUD_RATE,
+  FirmataBoard,
+  firmataPorts,
+  parsePinMap,
+  startFirmataBoard,
+  type FirmataBoardOptions,
+  type FirmataIO,
+  type FirmataPinMap,
+} from './johnny-five.ts';
