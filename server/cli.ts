@@ -9,10 +9,14 @@ const USAGE = `spieltisch — a companion for board games on real boards
 Usage:
   spieltisch serve [--game G] [--options JSON] [--players N] [--simulate]
                    [--sim-speed X] [--seed N] [--sense count|occupancy]
-                   [--port SERIALPATH] [--http PORT] [--db FILE] [--token T]
+                   [--port SERIALPATH|auto] [--transport serial|firmata]
+                   [--pins JSON|FILE] [--http PORT] [--db FILE] [--token T]
       Referee a table live and serve its pages (default: a simulated table,
       display at http://localhost:3000). Console commands need the referee
       token: --token, else $SPIELTISCH_TOKEN, else one made up and printed.
+      --port auto finds the board (Arduino USB ids, then a HELLO); a pulled
+      cable is reconnected. --transport firmata reads switches wired to an
+      Arduino running StandardFirmata, pins as --pins gives them.
   spieltisch replay --game G [--options JSON] FILE|-
       Replay a game record; prints one JSON line (exit 1 on an illegal move).
   spieltisch referee --game G [--options JSON] [--answers FILE] TRACE|-
@@ -116,6 +120,8 @@ const SERVE_OPTIONS = {
   'sim-speed': { type: 'string', default: '1' },
   seed: { type: 'string' },
   port: { type: 'string' },
+  transport: { type: 'string', default: 'serial' },
+  pins: { type: 'string' },
   http: { type: 'string', default: '3000' },
   host: { type: 'string', default: '0.0.0.0' },
   db: { type: 'string', default: 'data/spieltisch.db' },

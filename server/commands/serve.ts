@@ -4,7 +4,8 @@ import { randomBytes } from 'node:crypto';
 import { openGameLog, GameLogRefusedError, type GameLog } from '../store/index.ts';
 import { recordOf } from '../session/index.ts';
 import { startHttp } from '../http/index.ts';
-import { openSerial, type BoardLink } from '../../firmware-bridge/index.ts';
+import { readFileSync } from 'node:fs';
+import { SerialBoard, firmataPorts, parsePinMap, type BoardLink, type PortAccess } from '../../firmware-bridge/index.ts';
 import { tables, tableGames, type TableGame } from '../tables/index.ts';
 import { gameName, number, sense as senseOf, UsageError, type Io, type ServeArgs } from '../cli.ts';
 import { optionsJson } from './options.ts';
@@ -25,6 +26,8 @@ export async function serve({ values, positionals }: ServeArgs, io: Io): Promise
     input.players = players;
   }
 
+  const ports = simulated ? undefined : boardPorts(values.transport, values.pins);
+
   let log: GameLog;
   try {
     log = openGameLog(values.db);
@@ -37,6 +40,7 @@ export async function serve({ values, positionals }: ServeArgs, io: Io): Promise
   }
 
   let link: BoardLink;
+  let serial: SerialBoard | null = null;
   let closeBoard: () => Promise<void>;
   let boardId: string;
   let game: TableGame;
@@ -48,17 +52,20 @@ export async function serve({ values, positionals }: ServeArgs, io: Io): Promise
     closeBoard = () => sim.close();
     where = `on ${sim.description} (speed ${simSpeed}×, seed ${seed})`;
   } else {
-    link = await openSerial(values.port as string);
-    const hello = await link.handshake({ timeoutMs: 5000 });
-    if (hello.board !== kit.board) {
-      await link.close();
-      io.err(`spieltisch: the board on ${values.port} is a ${hello.board} board; ${kit.title} needs a ${kit.board} board`);
+    // A real board: found (--port auto) or opened, and reconnected whenever its cable is pulled.
+    try {
+      serial = await SerialBoard.open({ path: values.port === 'auto' ? undefined : values.port, board: kit.board, ports, handshake: { timeoutMs: 5000 } });
+    } catch (e) {
+      io.err(`spieltisch: ${(e as Error).message}`);
       return 1;
     }
+    const board = serial;
+    const hello = board.hello;
+    link = board.link;
     game = kit.withRules(input, hello);
     boardId = hello.id;
-    closeBoard = () => link.close();
-    where = `on ${values.port} (board ${boardId})`;
+    closeBoard = () => board.close();
+    where = `on ${board.path} (board ${boardId})`;
   }
 
   // A game left open by a crash goes on where it was — on a real board, whose pieces are still
@@ -81,12 +88,19 @@ export async function serve({ values, positionals }: ServeArgs, io: Io): Promise
     const now = Date.now();
     const stats = link.stats();
     const dropped = Object.values(stats.dropped ?? {}).reduce((s: number, n) => s + (typeof n === 'number' ? n : 0), 0);
-    session.setBoard({ connected: true, framesPerSecond: Math.round((frames * 1000) / (now - lastStatus)), dropped });
+    session.setBoard({ framesPerSecond: Math.round((frames * 1000) / (now - lastStatus)), dropped });
     frames = 0;
     lastStatus = now;
   }, 1000);
-  session.setBoard({ connected: true });
+  session.setBoard({ connected: true, link: 'live' });
   link.on('disconnect', () => session.setBoard({ connected: false }));
+  // Every page shows at once when the board stops responding or its cable is out, and when it is back.
+  serial?.on('state', (state) => {
+    session.setBoard(state === 'live' ? { connected: true, link: 'live' } : { connected: false, link: state });
+    io.err(`board: ${state}`);
+  });
+  serial?.on('reconnected', (hello, path) => io.err(`board: ${hello.id} is back on ${path}`));
+  serial?.on('rebooted', (hello) => io.err(`board: ${hello.id} restarted`));
 
   const token = values.token ?? process.env.SPIELTISCH_TOKEN ?? randomBytes(9).toString('base64url');
   const http = await startHttp(session, { port: httpPort, host: values.host, token, log, boardId });
@@ -104,4 +118,27 @@ export async function serve({ values, positionals }: ServeArgs, io: Io): Promise
   await closeBoard();
   log.close();
   return 0;
+}
+
+/** Where a real board is looked for: serial ports speaking the line protocol, or Firmata boards read through johnny-five. */
+function boardPorts(transport: string | undefined, pins: string | undefined): PortAccess | undefined {
+  if (transport === 'serial') {
+    if (pins !== undefined) throw new UsageError('--pins is for --transport firmata');
+    return undefined;
+  }
+  if (transport !== 'firmata') throw new UsageError(`--transport must be serial or firmata (got "${transport}")`);
+  if (pins === undefined) throw new UsageError('--transport firmata needs --pins: a JSON pin map, or a file holding one (see README)');
+  let text = pins;
+  if (!pins.trimStart().startsWith('{')) {
+    try {
+      text = readFileSync(pins, 'utf8');
+    } catch (e) {
+      throw new UsageError(`cannot read the pin map ${pins}: ${(e as Error).message}`);
+    }
+  }
+  try {
+    return firmataPorts(parsePinMap(JSON.parse(text)));
+  } catch (e) {
+    throw new UsageError(`--pins: ${(e as Error).message}`);
+  }
 }
