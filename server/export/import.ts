@@ -63,6 +63,27 @@ export function importGames(log: GameLog, text: string, options: ReadOptions & {
   const format = options.format ?? detectFormat(text);
   const now = options.now ?? Date.now();
   const checked: CheckedGame[] = readGames(text, { ...options, format }).map((declared) => checkGame(declared, now));
+  return writeChecked(log, format, checked);
+}
+
+/**
+ * importGames for a server that referees a live game at the same time: the checks (seconds for a
+ * large file of Adu games) give the event loop back after every game, so sensor frames and pages
+ * are served in between; the writes are one transaction at the end, as in importGames.
+ */
+export async function importGamesAsync(log: GameLog, text: string, options: ReadOptions & { readonly now?: number } = {}): Promise<ImportReport> {
+  const format = options.format ?? detectFormat(text);
+  const now = options.now ?? Date.now();
+  const declared = readGames(text, { ...options, format });
+  const checked: CheckedGame[] = [];
+  for (const game of declared) {
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    checked.push(checkGame(game, now));
+  }
+  return writeChecked(log, format, checked);
+}
+
+function writeChecked(log: GameLog, format: Format, checked: readonly CheckedGame[]): ImportReport {
   return log.transaction(() => {
     const imported: { game: number; id: number }[] = [];
     const skipped: { game: number; id: number }[] = [];

@@ -7,7 +7,7 @@ import { portableFromLog, type PortableGame } from './portable.ts';
 import { formatGameText, formatGamesText } from './text.ts';
 import type { Format } from './import.ts';
 
-export { FORMATS, detectFormat, importGames, isFormat, readGames, type Format, type ImportReport, type ReadOptions } from './import.ts';
+export { FORMATS, detectFormat, importGames, importGamesAsync, isFormat, readGames, type Format, type ImportReport, type ReadOptions } from './import.ts';
 export { ImportError, IMPORT_ERROR_CODES, type ImportErrorCode, type ImportErrorDetails } from './errors.ts';
 export { checkGame, type CheckedGame, type DeclaredGame } from './check.ts';
 export { portableFromLog, isoTime, winnerIn, reasonIn, type PortableEvent, type PortableGame } from './portable.ts';

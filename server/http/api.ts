@@ -4,7 +4,7 @@ import express, { Router, type NextFunction, type Request, type Response } from 
 import { GAME_NAMES, type GameName } from '../rules/index.ts';
 import { GameLogInputError, MAX_LIST_LIMIT, dayRange, gameStats, localDay, tally, type GameFilter, type GameLog, type GameRecord } from '../store/index.ts';
 import { recordOf } from '../session/index.ts';
-import { CONTENT_TYPES, FORMATS, ImportError, exportGames, formatGame, importGames, isFormat, portableFromLog, positionsOf, type Format } from '../export/index.ts';
+import { CONTENT_TYPES, FORMATS, ImportError, exportGames, formatGame, importGamesAsync, isFormat, portableFromLog, positionsOf, type Format } from '../export/index.ts';
 
 export interface ApiOptions {
   readonly log: GameLog;
@@ -109,13 +109,13 @@ export function gameLogApi(options: ApiOptions): Router {
       next();
     },
     express.text({ type: () => true, limit: options.maxImportBytes ?? DEFAULT_MAX_IMPORT_BYTES }),
-    (req, res) => {
+    async (req: Request, res: Response) => {
       const q = params(req, ['format', 'game']);
       const text = typeof req.body === 'string' ? req.body : '';
       if (text.trim() === '') throw new ApiError(400, 'api/empty-body', 'Send the games to import as the request body (text notation, JSON or CSV).');
       const format = q.format === undefined ? formatFromType(req.get('content-type')) : formatOf(q.format);
       const game = q.game === undefined ? undefined : gameNameOf(q.game);
-      const report = importGames(log, text, { format, game, now: now() });
+      const report = await importGamesAsync(log, text, { format, game, now: now() });
       res.status(report.imported.length ? 201 : 200).json(report);
     },
   );

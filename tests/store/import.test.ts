@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { openGameLog } from '../../server/store/index.ts';
 import type { GameLog } from '../../server/store/index.ts';
-import { ImportError, detectFormat, exportGames, importGames, positionsOf } from '../../server/export/index.ts';
+import { ImportError, detectFormat, exportGames, importGames, importGamesAsync, positionsOf } from '../../server/export/index.ts';
 import { randomGame } from './random-games.ts';
 
 let log: GameLog;
@@ -73,6 +73,28 @@ describe('all or nothing', () => {
     expect(log.allGames().map((g) => g.id)).toEqual([before]);
     const report = importGames(log, text.slice(0, text.lastIndexOf(KALAHA)));
     expect(report.imported.map((g) => g.game)).toEqual([1, 2]);
+  });
+});
+
+describe('importing beside a live table', () => {
+  test('the async import gives the event loop back between games, and writes what the plain one writes', async () => {
+    const games = Array.from({ length: 5 }, (_, i) => randomGame('adu', { players: 3 }, 40 + i));
+    const text = games.map((g, i) => `[Game "adu"] [Players "3"] [Site "b${i}"] ${g.moves.join(' ')}`).join('\n\n');
+    let turns = 0;
+    const timer = setInterval(() => turns++, 0);
+    const report = await importGamesAsync(log, text, { now: 9 });
+    clearInterval(timer);
+    // Timers ran while it checked: the server would have read sensor frames and served pages.
+    expect(turns).toBeGreaterThan(0);
+    const other = openGameLog(':memory:');
+    expect(importGames(other, text, { now: 9 })).toEqual(report);
+    expect(exportGames(other, {}, 'json')).toEqual(exportGames(log, {}, 'json'));
+    other.close();
+  });
+
+  test('and refuses a bad file the same way, writing nothing', async () => {
+    await expect(importGamesAsync(log, `${KALAHA} C e\n\n${KALAHA} C C`)).rejects.toMatchObject({ code: 'import/bad-move', details: { game: 2, ply: 2 } });
+    expect(log.countGames()).toBe(0);
   });
 });
 
