@@ -120,6 +120,11 @@ export function gameLogApi(options: ApiOptions): Router {
     },
   );
 
+  router.get('/players', (req, res) => {
+    const q = params(req, [...FILTER_PARAMS]);
+    res.json({ players: log.players(filterOf(q)) });
+  });
+
   router.get('/stats', (req, res) => {
     const q = params(req, [...FILTER_PARAMS]);
     const filter = filterOf(q);

@@ -128,6 +128,8 @@ export interface GameLog {
   countGames(filter?: GameFilter): number;
   /** Every game that matches, oldest first, without paging: for statistics and export. */
   allGames(filter?: GameFilter): GameSummary[];
+  /** The names at any seat of the matching games, with how many games each played; most games first. */
+  players(filter?: GameFilter): { name: string; games: number }[];
   /** Writes a whole game and its events at once, or nothing; returns its id. */
   importGame(game: ImportedGame): number;
   /** Runs `fn` in one write transaction: everything it writes is committed together, or nothing is. */
@@ -362,17 +364,24 @@ class SqliteGameLog implements GameLog {
     return (this.statement('all', keys).all(params) as SummaryRow[]).map(toSummary);
   }
 
-  private statement(purpose: 'page' | 'count' | 'all', keys: readonly (keyof GameFilter)[]): Statement {
+  players(filter: GameFilter = {}): { name: string; games: number }[] {
+    const { keys, params } = checkFilter(filter);
+    return this.statement('players', keys).all(params) as { name: string; games: number }[];
+  }
+
+  private statement(purpose: 'page' | 'count' | 'all' | 'players', keys: readonly (keyof GameFilter)[]): Statement {
     const cacheKey = `${purpose}:${keys.join(',')}`;
     let statement = this.filtered.get(cacheKey);
     if (!statement) {
       const where = keys.length ? `WHERE ${keys.map((k) => FILTER_SQL[k]).join(' AND ')}` : '';
-      const sql =
-        purpose === 'count'
-          ? `SELECT count(*) FROM games g ${where}`
-          : purpose === 'page'
-            ? `SELECT g.*, ${PLIES} FROM games g ${where} ORDER BY g.started_at DESC, g.id DESC LIMIT @limit OFFSET @offset`
-            : `SELECT g.*, ${PLIES} FROM games g ${where} ORDER BY g.started_at, g.id`;
+      const sql = {
+        count: `SELECT count(*) FROM games g ${where}`,
+        page: `SELECT g.*, ${PLIES} FROM games g ${where} ORDER BY g.started_at DESC, g.id DESC LIMIT @limit OFFSET @offset`,
+        all: `SELECT g.*, ${PLIES} FROM games g ${where} ORDER BY g.started_at, g.id`,
+        // A name counts once per game, however many seats it sat at; names differing in ASCII case are one.
+        players: `SELECT min(n.value) AS name, count(DISTINCT g.id) AS games FROM games g, json_each(g.players) n ${where}
+                  GROUP BY n.value COLLATE NOCASE ORDER BY games DESC, name COLLATE NOCASE`,
+      }[purpose];
       statement = this.db.prepare(sql);
       this.filtered.set(cacheKey, statement);
     }

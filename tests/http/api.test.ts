@@ -186,6 +186,21 @@ describe('downloads', () => {
   });
 });
 
+describe('GET /api/players', () => {
+  test('the names to filter by, most games first, filtered like the games', async () => {
+    seed();
+    expect((await get('/players')).body.players).toEqual([
+      { name: 'Anna', games: 2 },
+      { name: 'Ben', games: 2 },
+      { name: 'Cleo', games: 1 },
+      { name: 'Dora', games: 1 },
+      { name: 'Emil', games: 1 },
+    ]);
+    expect((await get('/players?board=rieselfeld')).body.players.map((p: { name: string }) => p.name)).toEqual(['Ben', 'Cleo']);
+    expect((await get('/players?game=kalaha&limit=3')).status).toBe(400);
+  });
+});
+
 describe('GET /api/stats', () => {
   test('games per day and per board, wins by side or seat, average length, and today at this table', async () => {
     seed();

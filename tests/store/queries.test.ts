@@ -53,6 +53,23 @@ describe('filters', () => {
     }
   });
 
+  test('players: each name once with its games, ASCII case ignored, filtered like the games', () => {
+    seed();
+    log.startGame(kalahaGame({ players: { south: 'Ben', north: 'Ben' }, at: T0 + 40 * HOUR }));
+    expect(log.players()).toEqual([
+      { name: 'Ben', games: 4 },
+      { name: 'Anna', games: 3 },
+      { name: 'Cleo', games: 1 },
+      { name: 'Dora', games: 1 },
+      { name: 'Emil', games: 1 },
+    ]);
+    expect(log.players({ board: 'rieselfeld' })).toEqual([
+      { name: 'anna', games: 1 },
+      { name: 'Dora', games: 1 },
+    ]);
+    expect(log.players({ game: 'makis' })).toEqual([]);
+  });
+
   test('newest first means by start, so an old game imported later sorts by when it was played', () => {
     const played = log.startGame(kalahaGame({ at: T0 + 10 * HOUR }));
     const older = log.importGame(imported({ startedAt: T0 }));
