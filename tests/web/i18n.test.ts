@@ -2,14 +2,32 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import type { Alert, Question } from '../../server/http/messages.ts';
-import { malawi as malawiRules, malawiNotation } from '../../server/rules/index.ts';
-import { ALERT_CODES, QUESTION_CODES, conditionsHold, formatAlert, formatQuestion, type AlertCode } from '../../web/src/i18n/alerts.ts';
+import { adu, aduNotation, makis, makisNotation, malawi as malawiRules, malawiNotation } from '../../server/rules/index.ts';
+import {
+  ALERT_CODES,
+  CODE_ALIASES,
+  QUESTION_CODES,
+  catalogueCode,
+  conditionsHold,
+  formatAlert,
+  formatQuestion,
+  rollText,
+  wordCode,
+  type AlertCode,
+} from '../../web/src/i18n/alerts.ts';
 import {
   CATALOGUES,
   LANGS,
+  cellLabel,
   fill,
   hasKey,
+  makisCell,
+  makisSquareLabel,
+  makisSquareName,
+  percent,
   placeholders,
+  squareIndex,
+  squareName,
   t,
   type BoardKind,
   type MessageKey,
@@ -68,6 +86,61 @@ const SAMPLE_PARAMS: Record<AlertCode, Params> = {
   'malawi/bad-max-strength': { maxStrength: '9' },
   'malawi/bad-baseline-win': { baselineWin: 'never' },
   'referee/which-move': {},
+  // Makis: the referee's proposed codes, then the engine's with the params it sends (server/rules/makis*.ts).
+  'makis/impossible-roll': { roll: '1-1-1' },
+  'makis/expected-roll': { roll: '2-5-5' },
+  'makis/wrong-roll': { expected: '2-5-5', roll: '2-5-6' },
+  'makis/reset-knight': { column: 4 },
+  'makis/reset-maki': { player: 2, square: 'c5r9' },
+  'makis/remove-maki': { player: 2 },
+  'makis/illegal': {},
+  'makis/game-over': { reason: 'maki-home', winner: '2' },
+  'makis/placement-expected': { player: 1 },
+  'makis/roll-expected': { player: 2 },
+  'makis/maki-move-expected': { player: 3 },
+  'makis/no-such-player': { player: '7' },
+  'makis/player-out': { player: 2 },
+  'makis/not-your-turn': { player: 2, toMove: 1 },
+  'makis/off-board': { square: 'c0r9' },
+  'makis/square-taken': { square: 'c4r8', player: 2 },
+  'makis/not-row-9': { square: 'c4r8' },
+  'makis/not-adjacent': { from: 'c4r8', to: 'c6r8' },
+  'makis/not-roll-time': { phase: 'maki' },
+  'makis/bad-square': { square: 'x9' },
+  'makis/bad-notation': { move: 'Q' },
+  'makis/bad-setup': {},
+  'makis/setup-overlap': { square: 'c4r8' },
+  // Adu: the referee's proposed codes, then the engine's (server/rules/adu*.ts).
+  'adu/place-reserve': { player: 2 },
+  'adu/illegal': {},
+  'adu/ambiguous': {},
+  'adu/game-over': { reason: 'last-king', winner: '2' },
+  'adu/still-placing': { player: 3, id: 'S2' },
+  'adu/placement-over': {},
+  'adu/wrong-placement': { player: 3, id: 'K2' },
+  'adu/off-board': { square: 'n14' },
+  'adu/square-taken': { square: 'd4' },
+  'adu/no-piece': { from: 'd4' },
+  'adu/not-your-piece': { from: 'd4', player: 2 },
+  'adu/reserve-immobile': { from: 'd4', to: 'd5', piece: 'R1' },
+  'adu/same-square': { from: 'd4', to: 'd4', piece: 'S1' },
+  'adu/not-straight': { from: 'd4', to: 'e5', piece: 'S1' },
+  'adu/king-one-step': { from: 'd4', to: 'd6', piece: 'K1', steps: 2 },
+  'adu/jump': { from: 'd4', to: 'd7', piece: 'S3', blocker: 'd5' },
+  'adu/own-piece': { from: 'd4', to: 'd5', piece: 'S1' },
+  'adu/square-occupied': { from: 'd4', to: 'd5', piece: 'S1' },
+  'adu/nothing-to-capture': { from: 'd4', to: 'd5', piece: 'S1' },
+  'adu/range-exceeded': { from: 'd4', to: 'd9', piece: 'S3', steps: 5, most: 4 },
+  'adu/reserve-not-earned': { from: 'd4', to: 'd5', piece: 'S1', captured: 'S2', player: 2 },
+  'adu/declare-inconsistent': { from: 'd4', to: 'd5', piece: 'S1', captured: 'S2', player: 2, declare: 1, consistent: '3,4' },
+  'adu/declare-not-soldier': { from: 'd4', to: 'd5', piece: 'S1', captured: 'K1', player: 2 },
+  'adu/supply-empty': { from: 'd4', to: 'd5', piece: 'S1', captured: 'K1', player: 2 },
+  'adu/reserve-square-taken': { from: 'd4', to: 'd5', piece: 'S1', captured: 'K1', player: 2, reserve: 'h8' },
+  'adu/reserve-missing': { from: 'd4', to: 'd5', piece: 'S1', captured: 'K1', player: 2 },
+  'adu/bad-square': { square: 'z99' },
+  'adu/bad-notation': { move: 'd4d7' },
+  'adu/bad-pieces': { token: '9X@z1' },
+  'adu/bad-setup': {},
 };
 
 function alertOf(code: string, params: Params = {}, cells?: Alert['cells']): Alert {
@@ -311,5 +384,190 @@ describe('Malawi in both languages', () => {
     expect(conditionsHold('alert.x#malawi.action=take-off', { action: 'put-back' })).toBe(false);
     expect(conditionsHold('alert.x#malawi.action=take-off', {})).toBe(false);
     expect(conditionsHold('alert.x#malawi+count', {})).toBe(true);
+  });
+});
+
+/** Every `game/code` string literal in the given rules files. */
+async function engineCodes(game: string, files: readonly string[]): Promise<Set<string>> {
+  const sources = await Promise.all(files.map((file) => readFile(new URL(`../../server/rules/${file}`, import.meta.url), 'utf8')));
+  const pattern = new RegExp(`'(${game}/[a-z0-9-]+)'`, 'g');
+  return new Set(sources.flatMap((text) => [...text.matchAll(pattern)].map((m) => m[1])));
+}
+
+describe('Makis in both languages', () => {
+  const MAKIS: BoardKind = { game: 'makis' };
+
+  it('knows every code the Makis engine, its odds and its notation produce', async () => {
+    const codes = await engineCodes('makis', ['makis.ts', 'makis-notation.ts', 'makis-odds.ts', 'makis-game.ts']);
+    expect(codes.size).toBeGreaterThan(12);
+    const known = new Set<string>(ALERT_CODES);
+    expect([...codes].filter((code) => !known.has(code))).toEqual([]);
+  });
+
+  it.each(LANGS)('words every refusal the engine really gives in %s, with the params it really sends', (lang) => {
+    const placed = makis.fromSetup(
+      { knights: [1, 1, 1, 1, 1, 1, 1, 1, 1], makis: ['out', makis.square(4, 8), makis.square(6, 9)], phase: 'maki', roller: 2, toMove: 2 },
+      { players: 3, mode: 'competitive', knights: makis.DEFAULT_KNIGHTS },
+    );
+    if (!placed.ok) throw new Error(placed.error.message);
+    const state = placed.value;
+    const tokens = ['R1.1.1', '1:c4r7', '3:c6r8', '2:c6r6', '2:c6r9', '2:c4r9x', '9:c4r7', '2@c4r9'];
+    const seen = new Set<string>();
+    for (const token of tokens) {
+      const parsed = makisNotation.parseMove(token);
+      const error = parsed.ok ? makis.whyIllegal(state, parsed.value) : parsed.error;
+      if (!error) throw new Error(`${token} is legal`);
+      seen.add(error.code);
+      const text = formatAlert(lang, alertOf(error.code, error.params ?? {}), MAKIS);
+      expect(text.translated, `${error.code} ${JSON.stringify(error.params)}`).toBe(true);
+      expect(text.text).not.toMatch(/[{}]/);
+      // Squares on the board read "5/9"; only a sentence about notation quotes it.
+      if (!error.code.startsWith('makis/bad-')) expect(text.text, error.code).not.toMatch(/c\dr\d/);
+    }
+    expect(seen.size).toBeGreaterThanOrEqual(6);
+  });
+
+  it('shows squares as column/row and rolls as three numbers', () => {
+    expect(formatAlert('de', alertOf('makis/reset-maki', { player: 2, square: 'c5r9' }), MAKIS).text).toBe(
+      'Bitte den Maki von Spieler 2 zurück auf 5/9 stellen',
+    );
+    expect(formatAlert('en', alertOf('makis/reset-knight', { column: 4 }), MAKIS).text).toBe('Put the knight in column 4 back to row 1');
+    expect(formatAlert('en', alertOf('makis/impossible-roll', { roll: '1-1-1' }), MAKIS).text).toBe(
+      "A roll of 1 · 1 · 1 cannot be made with Miwin's dice — please check the knights",
+    );
+    expect(formatAlert('de', alertOf('makis/not-adjacent', { from: 'c4r8', to: 'c6r8' }), MAKIS).text).toContain('6/8 ist kein Nachbarfeld von 4/8');
+  });
+
+  it('names the move when the referee sends it, and does without it', () => {
+    expect(formatAlert('en', alertOf('makis/illegal', { move: '1:c4r6' }), MAKIS).text).toBe('The move 1:c4r6 is not allowed by the rules — please put it back');
+    expect(formatAlert('en', alertOf('makis/illegal', {}), MAKIS).text).toBe('That move is not allowed by the rules — please put it back');
+  });
+
+  it('names a Makis sensor cell as the screens do', () => {
+    expect(cellLabel('de', 0, MAKIS)).toBe('1/1');
+    expect(cellLabel('de', 80, MAKIS)).toBe('9/9');
+    expect(cellLabel('en', 3 * 9 + 4, MAKIS)).toBe('5/4');
+  });
+});
+
+describe('Adu in both languages', () => {
+  const ADU: BoardKind = { game: 'adu', size: 13 };
+
+  it('knows every code the Adu engine, its ranges and its notation produce', async () => {
+    const codes = await engineCodes('adu', ['adu.ts', 'adu-notation.ts', 'adu-ranges.ts', 'adu-game.ts']);
+    expect(codes.size).toBeGreaterThan(20);
+    const known = new Set<string>(ALERT_CODES);
+    expect([...codes].filter((code) => !known.has(code))).toEqual([]);
+  });
+
+  it.each(LANGS)('words every refusal the engine really gives in %s', (lang) => {
+    // Two players, each with a king on a1/m13 and soldiers; player 1 to move.
+    const setup = adu.fromSetup(
+      {
+        pieces: [
+          { square: 0, player: 1, kind: 'king', id: 'K1' },
+          { square: 2, player: 1, kind: 'soldier', id: 'S1' },
+          { square: 13 * 2 + 2, player: 1, kind: 'soldier', id: 'S2' },
+          { square: 4, player: 1, kind: 'reserve', id: 'R1' },
+          { square: 13 * 12 + 12, player: 2, kind: 'king', id: 'K1' },
+          { square: 13 * 5 + 2, player: 2, kind: 'soldier', id: 'S1' },
+          { square: 13 * 3 + 2, player: 2, kind: 'king', id: 'K2' },
+        ],
+        toMove: 1,
+      },
+      { players: 2, size: 13, diagonal: false },
+    );
+    if (!setup.ok) throw new Error(setup.error.message);
+    const state = setup.value;
+    const tokens = ['a1-a3', 'b5-b6', 'm13-m12', 'e1-e2', 'c1-d2', 'c1-c4', 'c3xc6=1', 'c1xc3', 'c3xc4', 'c3-c4', 'c1-c3', 'K@d4', 'z9-a1'];
+    const seen = new Set<string>();
+    for (const token of tokens) {
+      const parsed = aduNotation.parseMove(token, 13);
+      const error = parsed.ok ? adu.whyIllegal(state, parsed.value) : parsed.error;
+      if (!error) continue;
+      seen.add(error.code);
+      const text = formatAlert(lang, alertOf(error.code, error.params ?? {}), ADU);
+      expect(text.translated, `${token}: ${error.code} ${JSON.stringify(error.params)}`).toBe(true);
+      expect(text.text).not.toMatch(/[{}]/);
+    }
+    expect(seen.size).toBeGreaterThanOrEqual(8);
+  });
+
+  it('asks the owner of a captured soldier for its range, and lists the consistent ones', () => {
+    const q: Question = {
+      id: 4,
+      code: 'adu/declare-range',
+      message: 'Player 3: which range did the captured soldier S5 have?',
+      params: { player: 3, soldier: 'S5' },
+      options: ['f1xg1=2', 'f1xg1=3'],
+      preselected: 'f1xg1=2',
+    };
+    expect(formatQuestion('de', q, ADU).text).toBe('Spieler 3: Welche Reichweite hatte der geschlagene Soldat S5?');
+    const inconsistent = alertOf('adu/declare-inconsistent', { captured: 'S2', declare: 1, consistent: '3,4,6' });
+    expect(formatAlert('de', inconsistent, ADU).text).toBe('S2 kann nicht Reichweite 1 gehabt haben — möglich sind 3, 4 und 6');
+  });
+
+  it('names intersections up to s19', () => {
+    expect(squareName(18, 19)).toBe('s1');
+    expect(squareIndex('s19', 19)).toBe(19 * 19 - 1);
+    expect(squareIndex('m13', 12)).toBeNull();
+    expect(cellLabel('en', 13 * 12, ADU)).toBe('a13');
+  });
+});
+
+describe('codes the pages word', () => {
+  it('has a question sentence for the proposed Makis and Adu questions', () => {
+    for (const code of ['adu/declare-range', 'adu/ambiguous', 'makis/which-roll']) expect(QUESTION_CODES).toContain(code);
+  });
+
+  it('renames a server code through CODE_ALIASES, one line per code', () => {
+    expect(Object.keys(CODE_ALIASES)).toEqual([]);
+    expect(catalogueCode('makis/reset-knight')).toBe('makis/reset-knight');
+    // What adding a line does: a code by another name is worded like the catalogue's.
+    const aliases = CODE_ALIASES as Record<string, string>;
+    aliases['makis/knight-back'] = 'makis/reset-knight';
+    try {
+      expect(wordCode('de', 'alert', 'makis/knight-back', { column: 4 }, { game: 'makis' })).toBe(
+        'Bitte den Ritter der Spalte 4 zurück auf Reihe 1 stellen',
+      );
+    } finally {
+      delete aliases['makis/knight-back'];
+    }
+  });
+
+  it("falls back to the server's sentence for a Makis or Adu code it does not know", () => {
+    expect(formatAlert('de', alertOf('makis/brand-new', { column: 2 }), { game: 'makis' })).toMatchObject({
+      text: 'server says makis/brand-new',
+      translated: false,
+    });
+    expect(formatQuestion('de', { id: 1, code: 'adu/brand-new', message: 'server asks', params: {}, options: ['1'] }, { game: 'adu', size: 13 })).toEqual({
+      text: 'server asks',
+      translated: false,
+    });
+  });
+});
+
+describe('Makis names and numbers', () => {
+  it('reads and writes squares as the record and the screens do', () => {
+    expect(makisCell('c5r9')).toBe(8 * 9 + 4);
+    expect(makisSquareName(8 * 9 + 4)).toBe('c5r9');
+    expect(makisSquareLabel('c5r9')).toBe('5/9');
+    expect(makisSquareLabel('d4')).toBe('d4');
+    expect(makisCell('c0r9')).toBeNull();
+  });
+
+  it('writes a roll as three numbers, whatever the server joins them with', () => {
+    expect(rollText('2-5-5')).toBe('2 · 5 · 5');
+    expect(rollText('R2.5.5')).toBe('2 · 5 · 5');
+    expect(rollText([1, 9, 3])).toBe('1 · 9 · 3');
+    expect(rollText('many')).toBe('many');
+  });
+
+  it('writes chances as percentages the way each language does, never 0 for a chance that is not zero', () => {
+    expect(percent('en', 54, 216)).toBe('25%');
+    expect(percent('de', 54, 216)).toBe('25\u00a0%');
+    expect(percent('en', 0, 216)).toBe('0%');
+    expect(percent('en', 1, 216)).toBe('<1%');
+    expect(percent('en', 215.5, 216)).toBe('>99%');
   });
 });

@@ -8,6 +8,7 @@ import {
   fill,
   hasKey,
   list,
+  makisSquareLabel,
   signed,
   sideName,
   type BoardKind,
@@ -58,6 +59,62 @@ export const ALERT_CODES = [
   'malawi/bad-size',
   'malawi/bad-max-strength',
   'malawi/bad-baseline-win',
+  // Makis: what the referee asks the players to do (names proposed to the referee; see CODE_ALIASES),
+  // then every code the engine and its notation produce (server/rules/makis*.ts).
+  'makis/impossible-roll',
+  'makis/expected-roll',
+  'makis/wrong-roll',
+  'makis/reset-knight',
+  'makis/reset-maki',
+  'makis/remove-maki',
+  'makis/illegal',
+  'makis/game-over',
+  'makis/placement-expected',
+  'makis/roll-expected',
+  'makis/maki-move-expected',
+  'makis/no-such-player',
+  'makis/player-out',
+  'makis/not-your-turn',
+  'makis/off-board',
+  'makis/square-taken',
+  'makis/not-row-9',
+  'makis/not-adjacent',
+  'makis/not-roll-time',
+  'makis/bad-square',
+  'makis/bad-notation',
+  'makis/bad-setup',
+  'makis/setup-overlap',
+  // Adu: the referee's (proposed, as for Makis), then the engine's and its notation's (server/rules/adu*.ts).
+  'adu/place-reserve',
+  'adu/illegal',
+  'adu/ambiguous',
+  'adu/game-over',
+  'adu/still-placing',
+  'adu/placement-over',
+  'adu/wrong-placement',
+  'adu/off-board',
+  'adu/square-taken',
+  'adu/no-piece',
+  'adu/not-your-piece',
+  'adu/reserve-immobile',
+  'adu/same-square',
+  'adu/not-straight',
+  'adu/king-one-step',
+  'adu/jump',
+  'adu/own-piece',
+  'adu/square-occupied',
+  'adu/nothing-to-capture',
+  'adu/range-exceeded',
+  'adu/reserve-not-earned',
+  'adu/declare-inconsistent',
+  'adu/declare-not-soldier',
+  'adu/supply-empty',
+  'adu/reserve-square-taken',
+  'adu/reserve-missing',
+  'adu/bad-square',
+  'adu/bad-notation',
+  'adu/bad-pieces',
+  'adu/bad-setup',
   'referee/mismatch',
   'referee/capture-pending',
   'referee/sweep-pending',
@@ -70,7 +127,27 @@ export const ALERT_CODES = [
 export type AlertCode = (typeof ALERT_CODES)[number];
 
 /** Codes a console question may carry; each has a `question.<code>` sentence. */
-export const QUESTION_CODES = ['referee/which-move', 'referee/ambiguous'] as const;
+export const QUESTION_CODES = [
+  'referee/which-move',
+  'referee/ambiguous',
+  'adu/declare-range',
+  'adu/ambiguous',
+  'makis/which-roll',
+  'makis/which-move',
+] as const;
+
+/**
+ * A code the server sends → the code this catalogue words it under. The Makis and Adu referees
+ * were written alongside these pages; when one names a code differently from the catalogue
+ * (`makis/knight-back` for `makis/reset-knight`, say), one line here makes the pages word it,
+ * without renaming keys in both languages. Empty while the names agree.
+ */
+export const CODE_ALIASES: Readonly<Record<string, string>> = {};
+
+/** The catalogue's name for a server code. */
+export function catalogueCode(code: string): string {
+  return Object.hasOwn(CODE_ALIASES, code) ? CODE_ALIASES[code] : code;
+}
 
 export interface AlertText {
   /** The sentence to show. */
@@ -81,16 +158,30 @@ export interface AlertText {
   readonly translated: boolean;
 }
 
-// Params arrive as the server writes them: sides as 'south'/'north', pit lists as "b c" or "b,c".
+/** Params that name a roll of the dice: `2-5-5`, `2.5.5` or `R2.5.5` are shown as "2 · 5 · 5". */
+const ROLL_PARAMS = new Set(['roll', 'dice', 'expected']);
+/** Params that list values: "1,2,4" is shown as "1, 2 und 4". */
+const LIST_PARAMS = new Set(['pits', 'squares', 'consistent', 'ranges']);
+
+// Params arrive as the server writes them: sides as 'south'/'north', pit lists as "b c" or "b,c", Makis squares
+// as `c5r9` (screens say "5/9"), rolls as "2-5-5".
 function localParams(lang: Lang, params: Params): Params {
   const out: Record<string, string | number> = {};
   for (const [name, value] of Object.entries(params)) {
     if (value === 'south' || value === 'north') out[name] = sideName(lang, value);
-    else if ((name === 'pits' || name === 'squares') && typeof value === 'string') {
-      out[name] = list(lang, value.split(/[\s,]+/).filter(Boolean));
-    } else out[name] = value;
+    else if (typeof value !== 'string') out[name] = value;
+    else if (LIST_PARAMS.has(name)) out[name] = list(lang, value.split(/[\s,]+/).filter(Boolean).map(makisSquareLabel));
+    else if (ROLL_PARAMS.has(name)) out[name] = rollText(value);
+    else out[name] = makisSquareLabel(value);
   }
   return out;
+}
+
+/** "2 · 5 · 5" for a roll written `2-5-5`, `2.5.5`, `R2.5.5` or `2 5 5`; anything else as it is. */
+export function rollText(roll: string | readonly number[]): string {
+  if (typeof roll !== 'string') return roll.join(' · ');
+  const match = /^R?\s*(\d)\s*[-.,\s]\s*(\d)\s*[-.,\s]\s*(\d)$/i.exec(roll.trim());
+  return match ? `${match[1]} · ${match[2]} · ${match[3]}` : roll;
 }
 
 const variantCache = new Map<string, readonly string[]>();
@@ -104,7 +195,7 @@ export type CodedKind = 'alert' | 'question' | 'result';
  * whatever params the server sends.
  */
 function candidateKeys(lang: Lang, kind: CodedKind, code: string, game: string): readonly string[] {
-  const base = `${kind}.${code}`;
+  const base = `${kind}.${catalogueCode(code)}`;
   const cacheKey = `${lang} ${base} ${game}`;
   let keys = variantCache.get(cacheKey);
   if (!keys) {

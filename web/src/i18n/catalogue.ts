@@ -90,8 +90,11 @@ export function pitLetter(pit: number): string {
   return PIT_LETTERS[pit] ?? `#${pit}`;
 }
 
-/** Files of a Malawi board from south's left; boards run from 4 × 4 to 12 × 12 (RULES.md §2). */
-export const FILE_LETTERS = 'abcdefghijkl';
+/**
+ * Files from the left as seen from south or the first seat: Malawi boards run from 4 × 4 to 12 × 12
+ * (RULES.md §2), Adu boards from 7 × 7 to 19 × 19 intersections (`a`…`s`, RULES.md §4).
+ */
+export const FILE_LETTERS = 'abcdefghijklmnopqrs';
 
 /** `c3` for cell index i = row * size + col, row 0 = rank 1 (south's baseline), col 0 = file a. */
 export function squareName(cell: number, size: number): string {
@@ -100,20 +103,55 @@ export function squareName(cell: number, size: number): string {
 
 /** The cell index of `c3` on a board of `size`, or null when it is no square of that board. */
 export function squareIndex(name: string, size: number): number | null {
-  const match = /^([a-l])([1-9][0-9]?)$/.exec(name.trim().toLowerCase());
+  const match = /^([a-s])([1-9][0-9]?)$/.exec(name.trim().toLowerCase());
   if (!match) return null;
   const col = FILE_LETTERS.indexOf(match[1]);
   const row = Number(match[2]) - 1;
   return col < size && row < size ? row * size + col : null;
 }
 
-/** Which board a cell number belongs to: Kalaha's pits and stores, or the squares of a Malawi board of `size`. */
-export type BoardKind = { readonly game: 'kalaha' } | { readonly game: 'malawi'; readonly size: number };
+/** Makis is played on 9 × 9 squares: columns 1–9 are the dice numbers, rows 1–9 (RULES.md §3). */
+export const MAKIS_SIZE = 9;
+const MAKIS_SQUARE = /^c([1-9])r([1-9])$/i;
+
+/** The cell index of a Makis square written `c5r9` (column 5, row 9), or null; cell = (row − 1) · 9 + (column − 1). */
+export function makisCell(name: string): number | null {
+  const match = MAKIS_SQUARE.exec(name.trim());
+  return match ? (Number(match[2]) - 1) * MAKIS_SIZE + Number(match[1]) - 1 : null;
+}
+
+/** `c5r9` for a Makis cell index, as the record writes it. */
+export function makisSquareName(cell: number): string {
+  return `c${(cell % MAKIS_SIZE) + 1}r${Math.floor(cell / MAKIS_SIZE) + 1}`;
+}
+
+/** "5/9": a Makis square as screens show it (column/row). Anything that is not a square stays as it is. */
+export function makisSquareLabel(name: string): string {
+  const match = MAKIS_SQUARE.exec(name.trim());
+  return match ? `${match[1]}/${match[2]}` : name;
+}
+
+/** Which board a cell number belongs to: Kalaha's pits and stores, or the squares or intersections of a grid. */
+export type BoardKind =
+  | { readonly game: 'kalaha' }
+  | { readonly game: 'malawi'; readonly size: number }
+  | { readonly game: 'makis' }
+  | { readonly game: 'adu'; readonly size: number };
 export const KALAHA_BOARD: BoardKind = { game: 'kalaha' };
 
-/** A sensor cell by name: a pit by its letter, a store by its owner, a square by its name. */
+/** A sensor cell by name: a pit by its letter, a store by its owner, a square by its name ("c3", Makis "5/9"). */
 export function cellLabel(lang: Lang, cell: number, board: BoardKind): string {
-  return board.game === 'malawi' ? squareName(cell, board.size) : cellName(lang, cell);
+  switch (board.game) {
+    case 'kalaha':
+      return cellName(lang, cell);
+    case 'malawi':
+    case 'adu':
+      return squareName(cell, board.size);
+    case 'makis':
+      return makisSquareLabel(makisSquareName(cell));
+    default:
+      return board satisfies never;
+  }
 }
 
 /** A Kalaha sensor cell by name: a pit by its letter, a store by its owner. */
@@ -121,6 +159,31 @@ export function cellName(lang: Lang, cell: number): string {
   if (cell === STORE_CELL.south) return t(lang, 'cell.store', { side: sideName(lang, 'south') });
   if (cell === STORE_CELL.north) return t(lang, 'cell.store', { side: sideName(lang, 'north') });
   return pitLetter(cell);
+}
+
+/** "Spieler 3": Makis and Adu number their players from 1 in seat order. */
+export function playerName(lang: Lang, player: number | string): string {
+  return t(lang, 'player.name', { player });
+}
+
+/**
+ * `count` of `total` as a percentage the way the language writes it ("12 %", "12%"); a chance that
+ * is not zero never shows as 0 ("<1 %"), nor one short of certain as 100.
+ */
+export function percent(lang: Lang, count: number, total: number): string {
+  const format = percentFormat(lang);
+  if (total <= 0 || count <= 0) return format.format(0);
+  const share = count / total;
+  if (share < 0.005) return `<${format.format(0.01)}`;
+  if (share < 1 && share > 0.995) return `>${format.format(0.99)}`;
+  return format.format(share);
+}
+
+const percentFormats = new Map<Lang, Intl.NumberFormat>();
+function percentFormat(lang: Lang): Intl.NumberFormat {
+  let format = percentFormats.get(lang);
+  if (!format) percentFormats.set(lang, (format = new Intl.NumberFormat(lang, { style: 'percent', maximumFractionDigits: 0 })));
+  return format;
 }
 
 /** "b, c und d" — a list the way the language says it. */
