@@ -1,7 +1,7 @@
 // The console's pure parts: where the token comes from, building a move by taps, narrowing long question lists, wording answers.
 import { describe, expect, it } from 'vitest';
 import type { CommandOutcome } from '../../web/src/connection/commands.ts';
-import { appendToEntry, narrowOptions, normaliseEntry, squaresIn } from '../../web/src/referee/entry.ts';
+import { appendToEntry, chosenOption, joinersFor, narrowOptions, normaliseEntry, squaresIn } from '../../web/src/referee/entry.ts';
 import { commandLabel, outcomeText } from '../../web/src/referee/outcome.ts';
 import { chooseToken, withoutToken } from '../../web/src/referee/token.ts';
 
@@ -39,6 +39,45 @@ describe('hand entry', () => {
   it('reads the squares named, and sends the move without spaces', () => {
     expect(squaresIn('D1 > a1, B1')).toEqual(['d1', 'a1', 'b1']);
     expect(normaliseEntry(' c1 - c3 ')).toBe('c1-c3');
+  });
+});
+
+describe('hand entry for Makis and Adu', () => {
+  it('reads Makis squares as c<column>r<row>, not as two Malawi squares', () => {
+    expect(squaresIn('1:c4r8', 'makis')).toEqual(['c4r8']);
+    expect(appendToEntry('1:', 'c4r8', 'makis')).toBe('1:c4r8');
+    expect(appendToEntry('1:c4r8', 'c5r8', 'makis')).toBe('1:c5r8');
+  });
+
+  it('reads Adu points up to s19 and joins them with -, x and R@', () => {
+    expect(squaresIn('m13xs19R@a1', 'adu')).toEqual(['m13', 's19', 'a1']);
+    let text = '';
+    for (const token of ['e5', 'x', 'e9', 'R@', 'h8']) text = appendToEntry(text, token, 'adu');
+    expect(text).toBe('e5xe9R@h8');
+    expect(appendToEntry('e5xe9R@', 'x', 'adu')).toBe('e5xe9x');
+    expect(appendToEntry('e5x', 'R@', 'adu')).toBe('e5R@');
+  });
+
+  it('offers joiner keys only where the notation has them', () => {
+    expect(joinersFor('malawi')).toEqual(['-', 'x', '>', ',']);
+    expect(joinersFor('adu')).toEqual(['-', 'x', 'R@']);
+    expect(joinersFor('makis')).toEqual([]);
+    expect(joinersFor('kalaha')).toEqual([]);
+  });
+});
+
+describe('a question with a preselected answer', () => {
+  const options = ['f1xg1=2', 'f1xg1=3', 'f1xg1=5'];
+
+  it('shows the preselected answer chosen until the referee taps another', () => {
+    expect(chosenOption(options, 'f1xg1=2', undefined)).toBe('f1xg1=2');
+    expect(chosenOption(options, 'f1xg1=2', 'f1xg1=5')).toBe('f1xg1=5');
+  });
+
+  it('ignores a preselection or a pick that is no longer offered, and questions without one', () => {
+    expect(chosenOption(options, 'f1xg1=4', undefined)).toBeNull();
+    expect(chosenOption(options, 'f1xg1=2', 'f1xg1=6')).toBe('f1xg1=2');
+    expect(chosenOption(options, undefined, undefined)).toBeNull();
   });
 });
 
@@ -99,6 +138,17 @@ describe('outcomeText', () => {
       'Das Spiel ist schon zu Ende — kein Zug mehr möglich',
     );
     expect(outcomeText('en', refused('lounge/new-code'), MALAWI).reason).toBe('Error code lounge/new-code');
+  });
+
+  it('says the dice were rolled, and words a refused roll', () => {
+    const roll: CommandOutcome = { ref: 4, stateId: 9, command: { kind: 'roll' }, ok: true };
+    expect(outcomeText('de', roll, { game: 'makis' }).headline).toBe('Gewürfelt — die Würfel stehen auf der Anzeige');
+    const refusedRoll: CommandOutcome = { ...roll, ok: false, error: 'makis/maki-move-expected', params: { player: 2 }, message: 'english' };
+    expect(outcomeText('de', refusedRoll, { game: 'makis' })).toMatchObject({
+      headline: 'Abgelehnt: Würfeln',
+      reason: 'Erst ziehen die Makis — Spieler 2 zieht oder passt als Nächstes',
+      translated: true,
+    });
   });
 
   it('names each command in a few words', () => {

@@ -60,6 +60,17 @@ describe('boardStatusLine', () => {
   it('says nothing before the server told us', () => {
     expect(boardStatusLine('de', null)).toBeNull();
   });
+  it('tells a board that stopped answering from one whose cable is gone', () => {
+    const silent = { ...BOARD, connected: false, link: 'not-responding' as const };
+    const gone = { ...BOARD, connected: false, link: 'reconnecting' as const };
+    expect(boardStatusLine('de', silent)).toEqual({ text: 'Brett antwortet nicht', tone: 'warn' });
+    expect(boardStatusLine('de', gone)).toEqual({ text: 'Brett getrennt — verbinde neu …', tone: 'warn' });
+    expect(boardStatusLine('en', silent)?.text).toBe('Board not responding');
+    expect(boardStatusLine('en', gone)?.text).toBe('Board disconnected — reconnecting …');
+    expect(boardStatusLine('en', silent)?.text).not.toBe(boardStatusLine('en', gone)?.text);
+    // A live link is a connected board whatever it says.
+    expect(boardStatusLine('de', { ...BOARD, link: 'live' })).toEqual({ text: 'Brett verbunden', tone: 'ok' });
+  });
 });
 
 describe('linkNotice', () => {

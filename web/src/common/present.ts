@@ -1,7 +1,20 @@
 // What the pages say about the table state: pure choices of sentences and rows, kept apart from the markup.
 import type { BoardStatus, GameView, KalahaView, MalawiView } from '../../../server/http/messages.ts';
 import { secondsUntilRetry, type LinkStatus, type TableState } from '../connection/index.ts';
-import { hasKey, list, pitLetter, sideName, t, type BoardKind, type Lang, type MessageKey, type SideName } from '../i18n/index.ts';
+import {
+  hasKey,
+  list,
+  pitLetter,
+  playerName,
+  sideName,
+  t,
+  type BoardKind,
+  type Lang,
+  type MessageKey,
+  type SideName,
+} from '../i18n/index.ts';
+import { aduLastMove, aduTurn, describeAduMove } from './present-adu.ts';
+import { describeMakisMove, makisLastMove, makisTurn, readMakisToken } from './present-makis.ts';
 
 export interface RecordRow {
   /** Move number as players count: south's move and north's reply share one. */
@@ -10,7 +23,7 @@ export interface RecordRow {
   readonly north: string | null;
 }
 
-/** The record as numbered rows, the newest `keep` of them; south moves first (RULES.md §1 and §2). */
+/** The record as numbered rows, the newest `keep` of them; south moves first (RULES.md §1 and §2). Kalaha and Malawi. */
 export function recordRows(record: readonly string[], keep: number): { rows: RecordRow[]; hidden: number } {
   const rows: RecordRow[] = [];
   for (let i = 0; i < record.length; i += 2) {
@@ -20,13 +33,56 @@ export function recordRows(record: readonly string[], keep: number): { rows: Rec
   return { rows: rows.slice(hidden), hidden };
 }
 
+/** One row of a record as a page shows it: a label ("12.") and its moves, each with its place in the record. */
+export interface RecordLine {
+  readonly label: string;
+  readonly moves: readonly { readonly text: string; readonly index: number }[];
+}
+
+/**
+ * The record in the rows each game counts in, the newest `keep` of them: Kalaha and Malawi by move
+ * number (south and north), Makis by round (a row begins at each roll; the placements come first,
+ * unnumbered), Adu by ply (players may pass without a token, so rounds do not line up).
+ */
+export function recordLines(game: GameView['game'], record: readonly string[], keep: number): { lines: RecordLine[]; hidden: number } {
+  const lines: RecordLine[] = [];
+  switch (game) {
+    case 'kalaha':
+    case 'malawi':
+      for (let i = 0; i < record.length; i += 2) {
+        lines.push({ label: `${i / 2 + 1}.`, moves: record.slice(i, i + 2).map((text, k) => ({ text, index: i + k })) });
+      }
+      break;
+    case 'makis': {
+      let round = 0;
+      record.forEach((text, index) => {
+        const roll = readMakisToken(text)?.kind === 'roll';
+        if (roll) round += 1;
+        if (roll || lines.length === 0) lines.push({ label: roll ? `${round}.` : '', moves: [] });
+        (lines[lines.length - 1].moves as { text: string; index: number }[]).push({ text, index });
+      });
+      break;
+    }
+    case 'adu':
+      record.forEach((text, index) => lines.push({ label: `${index + 1}.`, moves: [{ text, index }] }));
+      break;
+    default:
+      return game satisfies never;
+  }
+  const hidden = Math.max(0, lines.length - keep);
+  return { lines: lines.slice(hidden), hidden };
+}
+
 export type Tone = 'ok' | 'neutral' | 'warn';
 
 /** The board's state in one short phrase, and how loudly to show it. */
 export function boardStatusLine(lang: Lang, board: BoardStatus | null): { text: string; tone: Tone } | null {
   if (!board) return null;
   if (board.source === 'none') return { text: t(lang, 'status.board.none'), tone: 'neutral' };
-  if (!board.connected) return { text: t(lang, 'status.board.notResponding'), tone: 'warn' };
+  // A cable that is gone and a board that stopped talking ask for different hands: say which it is.
+  if (!board.connected) {
+    return { text: t(lang, board.link === 'reconnecting' ? 'status.board.reconnecting' : 'status.board.notResponding'), tone: 'warn' };
+  }
   const key: MessageKey =
     board.source === 'simulated'
       ? 'status.board.simulated'
@@ -70,15 +126,41 @@ export interface OutcomeLines {
 export function outcomeLines(lang: Lang, view: GameView): OutcomeLines | null {
   const outcome = view.outcome;
   if (!outcome) return null;
-  const headline =
-    outcome.winner === 'draw' ? t(lang, 'outcome.draw') : t(lang, 'outcome.wins', { side: sideName(lang, outcome.winner) });
   const reasonKey = `reason.${outcome.reason}`;
+  const headline = winnerLine(lang, view);
   return {
     headline,
     score: finalScore(lang, view),
     // A reason this page does not know yet is still worth showing as the server wrote it.
     reason: hasKey(lang, reasonKey) ? t(lang, reasonKey) : outcome.reason,
   };
+}
+
+/** "Süd gewinnt", "Spieler 2 gewinnt", "Die Ritter gewinnen", "Unentschieden zwischen Spieler 1 und 4". */
+function winnerLine(lang: Lang, view: GameView): string {
+  switch (view.game) {
+    case 'kalaha':
+    case 'malawi': {
+      const winner = view.outcome?.winner;
+      return winner === 'draw' || winner === undefined ? t(lang, 'outcome.draw') : t(lang, 'outcome.wins', { side: sideName(lang, winner) });
+    }
+    case 'makis': {
+      const winner = view.outcome?.winner ?? '';
+      if (winner === 'knights') return t(lang, 'outcome.knights');
+      if (winner === 'team') return t(lang, 'outcome.team');
+      return t(lang, 'outcome.wins', { side: playerName(lang, winner) });
+    }
+    case 'adu': {
+      const outcome = view.outcome;
+      if (!outcome || outcome.winner === 'draw') {
+        const players = outcome?.players ?? [];
+        return players.length ? t(lang, 'outcome.drawAmong', { players: list(lang, players.map((p) => playerName(lang, p))) }) : t(lang, 'outcome.draw');
+      }
+      return t(lang, 'outcome.wins', { side: playerName(lang, outcome.winner) });
+    }
+    default:
+      return view satisfies never;
+  }
 }
 
 function finalScore(lang: Lang, view: GameView): string {
@@ -91,6 +173,35 @@ function finalScore(lang: Lang, view: GameView): string {
       const beads = beadTotals(view);
       return t(lang, 'outcome.beads', beads);
     }
+    case 'makis': {
+      const left = view.makis.flatMap((spot, i) => (spot !== 'out' && spot !== null ? [playerName(lang, i + 1)] : []));
+      return left.length ? t(lang, 'outcome.inGame', { players: list(lang, left) }) : t(lang, 'outcome.noneLeft');
+    }
+    case 'adu': {
+      // A winner's kings are what won; a draw names who shared it in its headline already.
+      const winner = view.seats.find((s) => String(s.player) === view.outcome?.winner);
+      if (winner) {
+        const kings = t(lang, 'adu.seat.kings', { kings: winner.kings });
+        return winner.reserves ? `${kings} · ${t(lang, 'adu.seat.reserves', { reserves: winner.reserves })}` : kings;
+      }
+      const left = view.seats.filter((s) => s.in).map((s) => playerName(lang, s.player));
+      return t(lang, 'outcome.inGame', { players: list(lang, left) });
+    }
+    default:
+      return assertNever(view);
+  }
+}
+
+/** Whose turn it is, in words, for every game; null when nobody is to move. */
+export function turnLine(lang: Lang, view: GameView): string | null {
+  switch (view.game) {
+    case 'kalaha':
+    case 'malawi':
+      return view.outcome || !view.toMove ? null : t(lang, 'turn.toMove', { side: sideName(lang, view.toMove) });
+    case 'makis':
+      return makisTurn(lang, view);
+    case 'adu':
+      return aduTurn(lang, view);
     default:
       return assertNever(view);
   }
@@ -105,7 +216,18 @@ export function beadTotals(view: MalawiView): { south: number; north: number } {
 
 /** Which board the view is drawn on, for naming its cells. */
 export function boardKind(view: GameView | null): BoardKind {
-  return view?.game === 'malawi' ? { game: 'malawi', size: view.size } : { game: 'kalaha' };
+  switch (view?.game) {
+    case undefined:
+    case 'kalaha':
+      return { game: 'kalaha' };
+    case 'malawi':
+    case 'adu':
+      return { game: view.game, size: view.size };
+    case 'makis':
+      return { game: 'makis' };
+    default:
+      return view satisfies never;
+  }
 }
 
 /** "Nord sät aus d — schlägt C", "Süd schlägt von c1 aus c5", or what the last update did when it was not a move. */
@@ -120,6 +242,10 @@ export function lastMoveLine(lang: Lang, table: TableState): string | null {
       return kalahaLastMove(lang, view);
     case 'malawi':
       return malawiLastMove(lang, view, table.record.length);
+    case 'makis':
+      return makisLastMove(lang, view.lastMove);
+    case 'adu':
+      return aduLastMove(lang, view);
     default:
       return assertNever(view);
   }
@@ -177,6 +303,8 @@ export function describeMove(lang: Lang, game: GameView['game'], notation: strin
   if (game === 'kalaha') {
     return /^[A-Fa-f]$/.test(text) ? t(lang, 'move.kalaha.sow', { pit: text }) : text;
   }
+  if (game === 'makis') return describeMakisMove(lang, text);
+  if (game === 'adu') return describeAduMove(lang, text);
   const step = /^([a-l]\d{1,2})([-x])([a-l]\d{1,2})$/i.exec(text);
   if (step) {
     const key = step[2].toLowerCase() === 'x' ? 'move.malawi.capture' : 'move.malawi.move';

@@ -1,4 +1,4 @@
-// Styles of <table-display>: readable from three metres on a landscape screen, still usable on a phone; Kalaha and Malawi.
+// Styles of <table-display>: readable from three metres on a landscape screen, still usable on a phone; all four games.
 import { css } from 'lit';
 
 export const displayStyles = css`
@@ -105,15 +105,16 @@ export const displayStyles = css`
     flex-direction: column;
   }
   kalaha-board,
-  malawi-board {
+  malawi-board,
+  makis-board,
+  adu-board {
     flex: 1;
     min-height: 0;
     display: flex;
     flex-direction: column;
     --legend-size: var(--small);
   }
-  .board.stale kalaha-board,
-  .board.stale malawi-board,
+  .board.stale > *,
   .below.stale {
     opacity: 0.45;
   }
@@ -247,27 +248,235 @@ export const displayStyles = css`
     font-weight: 700;
   }
 
-  /* Malawi: the square board takes the left of a landscape screen, everything said about it the right. */
-  :host([game='malawi']) {
+  /* The square boards (Malawi, Makis, Adu) take the left of a landscape screen, everything said about them the right. */
+  :host([game='malawi']),
+  :host([game='makis']),
+  :host([game='adu']) {
     grid-template-columns: minmax(0, 11fr) minmax(0, 9fr);
     grid-template-rows: auto auto minmax(0, 1fr);
     column-gap: 2.5vmin;
   }
   :host([game='malawi']) .link,
-  :host([game='malawi']) header {
+  :host([game='malawi']) header,
+  :host([game='makis']) .link,
+  :host([game='makis']) header,
+  :host([game='adu']) .link,
+  :host([game='adu']) header {
     grid-column: 1 / -1;
   }
-  :host([game='malawi']) .board {
+  :host([game='malawi']) .board,
+  :host([game='makis']) .board,
+  :host([game='adu']) .board {
     grid-row: 3;
     grid-column: 1;
   }
-  :host([game='malawi']) .below {
+  :host([game='malawi']) .below,
+  :host([game='makis']) .below,
+  :host([game='adu']) .below {
     grid-row: 3;
     grid-column: 2;
     max-height: none;
     min-height: 0;
     grid-template-columns: minmax(0, 1fr);
     align-content: start;
+  }
+  /* Seats, not sides: no score boxes, so the turn line may use the whole width. */
+  :host([game='makis']) header,
+  :host([game='adu']) header {
+    grid-template-columns: minmax(0, 1fr);
+  }
+
+  .player-icon {
+    width: 1.15em;
+    height: 1.15em;
+    flex: none;
+    vertical-align: -0.2em;
+  }
+  .turn .player-icon {
+    width: 1.3em;
+    height: 1.3em;
+    vertical-align: -0.3em;
+  }
+  .panel {
+    display: grid;
+    gap: 0.5em;
+    margin: 0 0 0.6em;
+  }
+  /* What the players must do now (the header already names who): bold, but not louder than the board. */
+  .call {
+    margin: 0;
+    padding: 0.25em 0.6em;
+    border-radius: 0.3em;
+    border-left: 0.5em solid var(--turn-edge);
+    background: var(--panel);
+    font-size: calc(var(--small) * 1.15);
+    font-weight: 800;
+  }
+  /* Beside a square board the panel comes first; the last move is one line among many. */
+  :host([game='makis']) .last-move,
+  :host([game='adu']) .last-move {
+    font-size: calc(var(--small) * 1.2);
+  }
+  :host([game='makis']) .record .moves,
+  :host([game='adu']) .record .moves {
+    font-size: var(--small);
+  }
+  .mode {
+    margin: 0;
+    font-weight: 700;
+  }
+  ul.seats {
+    list-style: none;
+    margin: 0;
+    padding: 0;
+    display: grid;
+    gap: 0.3em;
+  }
+  /* A seat is marked by a white frame when it acts, a filled one when it won: the same cues as the score boxes. */
+  .seat,
+  .seat-card {
+    border: 0.12em solid transparent;
+    border-radius: 0.35em;
+    background: var(--panel);
+  }
+  .seat.acting,
+  .seat-card.acting {
+    border-color: var(--turn-edge);
+  }
+  .seat.winner,
+  .seat-card.winner,
+  .seat-card.drawn {
+    border-color: var(--text);
+    box-shadow: inset 0 0 0 0.12em var(--text);
+  }
+
+  /* Makis: one line per player: mark, name, where the Maki is, the odds of the next roll. */
+  .makis .dice {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.6em 2em;
+    font-size: var(--small);
+    --die-size: clamp(2.2rem, 6.5vmin, 5rem);
+  }
+  .makis .seat {
+    display: grid;
+    grid-template-columns: auto auto 1fr;
+    align-items: center;
+    column-gap: 0.5em;
+    padding: 0.15em 0.5em;
+    font-size: calc(var(--small) * 1.2);
+  }
+  .makis .seat .name {
+    font-weight: 800;
+  }
+  .makis .seat .odds {
+    grid-column: 2 / -1;
+    font-size: 0.8em;
+    color: var(--muted);
+  }
+  /* Out: the name struck through, the reason still readable. */
+  .makis .seat.out .name {
+    text-decoration: line-through;
+    text-decoration-thickness: 0.1em;
+    color: var(--muted);
+  }
+  .put-back ul {
+    margin: 0;
+    padding: 0;
+    list-style: none;
+    display: grid;
+    gap: 0.25em;
+  }
+  .put-back li {
+    padding: 0.2em 0.6em;
+    border-left: 0.5em solid var(--pending);
+    background: var(--panel);
+    font-size: calc(var(--small) * 1.15);
+    font-weight: 700;
+  }
+  .knights-home {
+    margin: 0;
+  }
+
+  /* Adu: a card per seat, its kings and its Merkskala; the cards flow into as many columns as fit. */
+  .seat-head {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: baseline;
+    justify-content: space-between;
+    gap: 0.2em 1em;
+  }
+  .seat-head h2 {
+    margin: 0;
+  }
+  .supply {
+    font-weight: 700;
+  }
+  .adu ul.seats {
+    grid-template-columns: repeat(auto-fill, minmax(min(10.5em, 100%), 1fr));
+    gap: 0.4em;
+  }
+  .seat-card {
+    padding: 0.25em 0.4em 0.35em;
+    font-size: var(--small);
+  }
+  .seat-line {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 0 0.35em;
+    margin-bottom: 0.15em;
+  }
+  .seat-line .name {
+    font-weight: 800;
+  }
+  .seat-line .status {
+    flex-basis: 100%;
+    color: var(--muted);
+    font-size: 0.85em;
+  }
+  .seat-card.out .name {
+    text-decoration: line-through;
+    text-decoration-thickness: 0.1em;
+    color: var(--muted);
+  }
+  .seat-card.out .status {
+    color: var(--text);
+    font-weight: 700;
+  }
+  table.merkskala {
+    border-collapse: separate;
+    border-spacing: 0.12em;
+    font-size: 0.85em;
+    font-variant-numeric: tabular-nums;
+  }
+  .merkskala th {
+    padding-right: 0.25em;
+    text-align: left;
+    font-weight: 800;
+  }
+  .merkskala td {
+    width: 1.25em;
+    text-align: center;
+    border-radius: 0.2em;
+  }
+  /* Possible: a white number on a lit cell; impossible: dim and struck out — told apart by more than colour. */
+  .merkskala td.possible {
+    background: #3a3a40;
+    font-weight: 800;
+  }
+  .merkskala td.impossible {
+    color: #8a8a8a;
+    text-decoration: line-through;
+    text-decoration-thickness: 0.12em;
+  }
+  .merkskala tr.known td.possible {
+    background: var(--text);
+    color: var(--bg);
+  }
+  .adu .hint {
+    margin: 0;
+    font-size: 0.85em;
   }
   .score .unit {
     font-size: 0.5em;
@@ -321,13 +530,21 @@ export const displayStyles = css`
       grid-column: 1 / -1;
       grid-row: 2;
     }
-    :host([game='malawi']) {
+    :host([game='malawi']),
+    :host([game='makis']),
+    :host([game='adu']) {
       grid-template-columns: minmax(0, 1fr);
       grid-template-rows: auto auto auto auto;
     }
-    :host([game='malawi']) .below {
+    :host([game='malawi']) .below,
+    :host([game='makis']) .below,
+    :host([game='adu']) .below {
       grid-row: 4;
       grid-column: 1;
+    }
+    :host([game='makis']) .middle,
+    :host([game='adu']) .middle {
+      grid-row: 1;
     }
     /* Half a phone's width cannot hold "● Süd 12 Perlen" in one line: the unit goes under the number. */
     :host([game='malawi']) .score .unit {

@@ -1,30 +1,40 @@
-// <table-display>: the public scoreboard page of a table (Kalaha or Malawi, as the server says); it only listens,
-// and never needs a click.
+// <table-display>: the public scoreboard page of a table (Kalaha, Malawi, Makis or Adu, as the server says); it only
+// listens, and never needs a click.
 import { LitElement, html, nothing, svg, type PropertyDeclarations, type PropertyValues } from 'lit';
-import type { Alert, GameView, KalahaView, MalawiView } from '../../../server/http/messages.ts';
+import type { AduView, Alert, GameView, MakisView, MalawiView } from '../../../server/http/messages.ts';
 import { TableConnection, alertsByUrgency, type TableState } from '../connection/index.ts';
 import {
   formatAlert,
   initialLang,
+  percent,
   rememberLang,
   sideName,
   t,
   type BoardKind,
   type Lang,
+  type MessageKey,
   type SideName,
 } from '../i18n/index.ts';
 import {
+  ROLLS,
+  aduActor,
+  aduSeats,
   beadTotals,
   boardKind,
   boardStatusLine,
+  expectedRollLine,
   lastMoveLine,
   linkNotice,
+  makisSeats,
   outcomeLines,
-  recordRows,
+  pendingLines,
+  recordLines,
+  turnLine,
+  type AduSeat,
   type LangChangeEvent,
 } from '../common/index.ts';
 import '../common/index.ts';
-import '../board/index.ts';
+import { playerIcon } from '../board/index.ts';
 import { displayStyles } from './display.styles.ts';
 
 
@@ -34,8 +44,14 @@ declare global {
   }
 }
 
-/** Enough moves to follow the game from afar; the whole record is on the games page. */
-const RECORD_ROWS = 8;
+/** Enough of the record to follow the game from afar (rows as each game counts them); the whole record is on the games page. */
+const RECORD_ROWS: Readonly<Record<GameView['game'], number>> = { kalaha: 8, malawi: 8, makis: 3, adu: 12 };
+const TITLES: Readonly<Record<GameView['game'], MessageKey>> = {
+  kalaha: 'page.display.title',
+  malawi: 'page.display.titleMalawi',
+  makis: 'page.display.titleMakis',
+  adu: 'page.display.titleAdu',
+};
 /** The most urgent alerts that fit under the board; nobody can scroll a scoreboard, so the rest are counted in the heading. */
 const MAX_ALERTS = 3;
 
@@ -44,7 +60,7 @@ export class TableDisplay extends LitElement {
 
   static override properties: PropertyDeclarations = {
     lang: { reflect: true },
-    // Which game is on show, for the layout: a square Malawi board sits beside the text, Kalaha's long one above it.
+    // Which game is on show, for the layout: a square board (Malawi, Makis, Adu) sits beside the text, Kalaha's long one above it.
     game: { reflect: true },
   };
 
@@ -66,7 +82,7 @@ export class TableDisplay extends LitElement {
   protected override updated(changed: PropertyValues<this>): void {
     if (changed.has('lang') || changed.has('game')) {
       document.documentElement.lang = this.lang;
-      document.title = t(this.lang, this.game === 'malawi' ? 'page.display.titleMalawi' : 'page.display.title');
+      document.title = t(this.lang, TITLES[this.game ?? 'kalaha']);
     }
   }
 
@@ -112,20 +128,46 @@ export class TableDisplay extends LitElement {
           .lastMove=${view.lastMove}
           .diffs=${diffs}
         ></malawi-board>`;
+      case 'makis':
+        return html`<makis-board
+          legend
+          .lang=${this.lang}
+          .knights=${view.knights}
+          .makis=${view.makis}
+          .toMove=${view.outcome ? null : view.toMove}
+          .lastRoll=${view.lastRoll}
+          .expectedRoll=${view.expectedRoll}
+          .danger=${view.odds?.danger ?? null}
+          .pending=${view.pending}
+          .lastMove=${view.lastMove}
+          .diffs=${diffs}
+        ></makis-board>`;
+      case 'adu':
+        return html`<adu-board
+          legend
+          .lang=${this.lang}
+          .size=${view.size}
+          .pieces=${view.pieces}
+          .lastMove=${view.lastMove}
+          .diffs=${diffs}
+        ></adu-board>`;
       default:
         return assertNever(view);
     }
   }
 
   private renderHeader(table: TableState, view: GameView | null, stale: boolean) {
-    const toMove = view && !view.outcome ? view.toMove : null;
-    const winner = view?.outcome?.winner;
+    const sided = view?.game === 'kalaha' || view?.game === 'malawi';
+    const toMove = view && sided && !view.outcome ? view.toMove : null;
+    const winner = view && sided ? view.outcome?.winner : undefined;
     const score = (side: SideName) => {
       if (!view) return html`<span></span>`;
+      if (!sided) return nothing;
       const marked = toMove === side || winner === side;
       return view.game === 'kalaha' ? this.renderScore(side, view.stores[side], marked) : this.renderBeads(side, view, marked);
     };
-    // Same order as the Kalaha board: north's store is on the left, south's on the right.
+    // Same order as the Kalaha board: north's store is on the left, south's on the right. Makis and Adu have
+    // seats, not sides: their players are listed beside the board, and the header says whose turn it is.
     return html`<header>
       ${score('north')}
       <div class="middle">
@@ -133,7 +175,7 @@ export class TableDisplay extends LitElement {
           ? nothing
           : view.outcome
             ? html`<div class="turn over">${t(this.lang, 'outcome.title')}</div>`
-            : html`<div class="turn" aria-live="polite">${this.renderTurn(toMove, view.game)}</div>`}
+            : html`<div class="turn" aria-live="polite">${this.renderTurn(view)}</div>`}
         <div class="meta">
           ${stale ? nothing : this.renderBoardStatus(table)}
           <lang-toggle .lang=${this.lang} @lang-change=${this.onLangChange}></lang-toggle>
@@ -164,17 +206,28 @@ export class TableDisplay extends LitElement {
     </div>`;
   }
 
-  private renderTurn(toMove: SideName | null, game: GameView['game']) {
-    if (!toMove) return t(this.lang, 'turn.none');
-    const text = t(this.lang, 'turn.toMove', { side: sideName(this.lang, toMove) });
-    // The arrow points at the mover's end of the table (Kalaha: their store; Malawi: their baseline),
-    // so the turn reads even without the words.
-    if (game === 'malawi') {
-      return html`<span class="arrow" aria-hidden="true">${toMove === 'north' ? '▲' : '▼'}</span> ${text}`;
+  private renderTurn(view: GameView) {
+    const text = turnLine(this.lang, view) ?? t(this.lang, 'turn.none');
+    switch (view.game) {
+      case 'kalaha':
+        // The arrow points at the mover's store, so the turn reads even without the words.
+        if (!view.toMove) return text;
+        return view.toMove === 'north'
+          ? html`<span class="arrow" aria-hidden="true">◀</span> ${text}`
+          : html`${text} <span class="arrow" aria-hidden="true">▶</span>`;
+      case 'malawi':
+        // Towards the mover's baseline.
+        if (!view.toMove) return text;
+        return html`<span class="arrow" aria-hidden="true">${view.toMove === 'north' ? '▲' : '▼'}</span> ${text}`;
+      case 'makis':
+        return view.toMove === null ? text : html`${playerIcon(view.toMove)} ${text}`;
+      case 'adu': {
+        const actor = aduActor(view);
+        return actor === null ? text : html`${playerIcon(actor)} ${text}`;
+      }
+      default:
+        return assertNever(view);
     }
-    return toMove === 'north'
-      ? html`<span class="arrow" aria-hidden="true">◀</span> ${text}`
-      : html`${text} <span class="arrow" aria-hidden="true">▶</span>`;
   }
 
   private renderBelow(table: TableState, view: GameView, stale: boolean) {
@@ -190,6 +243,7 @@ export class TableDisplay extends LitElement {
               <div class="detail">${outcome.score} — ${outcome.reason}</div>
             </div>`
           : nothing}
+        ${view.game === 'makis' ? this.renderMakisPanel(view) : view.game === 'adu' ? this.renderAduPanel(view) : nothing}
         ${last ? html`<p class="last-move">${t(this.lang, 'lastMove.title')}: ${last}</p>` : nothing}
         ${table.questions.length ? html`<p class="asking">${t(this.lang, 'question.waiting')}</p>` : nothing}
         ${alerts.length
@@ -204,8 +258,79 @@ export class TableDisplay extends LitElement {
               </ul>`
           : nothing}
       </section>
-      ${this.renderRecord(table.record)}
+      ${this.renderRecord(view.game, table.record)}
     </div>`;
+  }
+
+  /** Makis beside the board: the dice, what to put back, each player's Maki and the odds of the next roll. */
+  private renderMakisPanel(view: MakisView) {
+    const seats = makisSeats(this.lang, view);
+    const pending = pendingLines(this.lang, view.pending);
+    return html`<div class="panel makis">
+      <div class="dice">
+        ${view.expectedRoll
+          ? html`<makis-dice expected .lang=${this.lang} .roll=${view.expectedRoll} caption=${t(this.lang, 'makis.dice.expected')}></makis-dice>`
+          : nothing}
+        <makis-dice .lang=${this.lang} .roll=${view.lastRoll} caption=${t(this.lang, 'makis.dice.last')}></makis-dice>
+      </div>
+      ${view.expectedRoll ? html`<p class="call">${expectedRollLine(this.lang, view.expectedRoll)}</p>` : nothing}
+      ${pending.length
+        ? html`<div class="put-back">
+            <h2>${t(this.lang, 'makis.pending.title')}</h2>
+            <ul>${pending.map((line) => html`<li>${line}</li>`)}</ul>
+          </div>`
+        : nothing}
+      ${view.mode === 'cooperative' ? html`<p class="mode">${t(this.lang, 'makis.mode.cooperative')}</p>` : nothing}
+      <ul class="seats" aria-label=${t(this.lang, 'players.title')}>
+        ${seats.map(
+          (seat) => html`<li class="seat ${seat.state} ${seat.toMove ? 'acting' : ''} ${seat.winner ? 'winner' : ''}">
+            ${playerIcon(seat.player)}
+            <span class="name">${seat.name}</span>
+            <span class="where">${seat.where}</span>
+            ${seat.odds ? html`<span class="odds">${seat.odds}</span>` : nothing}
+          </li>`,
+        )}
+      </ul>
+      ${view.odds ? html`<p class="muted knights-home">${t(this.lang, 'makis.knightsHome', { percent: percent(this.lang, view.odds.knightsHome, ROLLS) })}</p>` : nothing}
+    </div>`;
+  }
+
+  /** Adu beside the board: the supply, each seat's kings and its Merkskala. */
+  private renderAduPanel(view: AduView) {
+    const seats = aduSeats(this.lang, view);
+    // A reserve king awaited is said by the turn line above the board ("Spieler 1 setzt einen Reservekönig"),
+    // with the capturer's mark; saying it here too would only push the Merkskala off the screen.
+    return html`<div class="panel adu">
+      <div class="seat-head">
+        <h2>${t(this.lang, 'adu.merkskala.title')}</h2>
+        <span class="supply">${t(this.lang, 'adu.supply', { supply: view.supply })}</span>
+      </div>
+      <ul class="seats">${seats.map((seat) => this.renderAduSeat(seat))}</ul>
+      <p class="muted hint">${t(this.lang, 'adu.merkskala.hint')}</p>
+    </div>`;
+  }
+
+  private renderAduSeat(seat: AduSeat) {
+    const classes = [seat.in ? 'in' : 'out', seat.acting ? 'acting' : '', seat.winner ? 'winner' : '', seat.drawn ? 'drawn' : ''].join(' ');
+    return html`<li class="seat-card ${classes}">
+      <div class="seat-line">${playerIcon(seat.player)}<span class="name">${seat.name}</span><span class="status">${seat.status}</span></div>
+      ${seat.in
+        ? seat.merkskala.length
+          ? html`<table class="merkskala">
+              ${seat.merkskala.map(
+                (row) => html`<tr class=${row.known ? 'known' : ''}
+                  aria-label=${t(this.lang, 'adu.merkskala.soldier', {
+                    id: row.soldier,
+                    ranges: row.cells.filter((c) => c.possible).map((c) => c.range).join(', '),
+                  })}>
+                  <th>${row.soldier}</th>
+                  ${row.cells.map((c) => html`<td class=${c.possible ? 'possible' : 'impossible'}>${c.range}</td>`)}
+                </tr>`,
+              )}
+            </table>`
+          : html`<p class="muted">${t(this.lang, 'adu.merkskala.none')}</p>`
+        : nothing}
+    </li>`;
   }
 
   private renderAlert(alert: Alert, board: BoardKind) {
@@ -216,21 +341,21 @@ export class TableDisplay extends LitElement {
     </li>`;
   }
 
-  private renderRecord(record: readonly string[]) {
-    const { rows, hidden } = recordRows(record, RECORD_ROWS);
-    const latest = (number: number, side: 0 | 1) => (number - 1) * 2 + side === record.length - 1;
+  private renderRecord(game: GameView['game'], record: readonly string[]) {
+    const { lines, hidden } = recordLines(game, record, RECORD_ROWS[game]);
+    const latest = record.length - 1;
     // Written the way players write a record ("12. F d 13. C"), wrapping like text.
     return html`<section class="record">
       <h2>${t(this.lang, 'record.title')} <span class="count">· ${t(this.lang, 'record.plies', { count: record.length })}</span></h2>
       ${record.length
         ? html`<p class="moves">
             ${hidden ? html`<span class="muted">…</span>` : nothing}
-            ${rows.map(
-              (row) =>
+            ${lines.map(
+              (line) =>
                 html`<span class="pair"
-                  ><span class="no">${row.number}.</span> <span class=${latest(row.number, 0) ? 'latest' : ''}>${row.south}</span>${row.north !== null
-                    ? html` <span class=${latest(row.number, 1) ? 'latest' : ''}>${row.north}</span>`
-                    : nothing}</span
+                  >${line.label ? html`<span class="no">${line.label}</span> ` : nothing}${line.moves.map(
+                    (move, i) => html`${i ? ' ' : ''}<span class=${move.index === latest ? 'latest' : ''}>${move.text}</span>`,
+                  )}</span
                 >`,
             )}
           </p>`

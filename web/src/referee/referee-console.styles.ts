@@ -107,9 +107,10 @@ export const consoleStyles = css`
       grid-template-areas:
         'table status'
         'table questions'
+        'table roll'
         'table commands'
         'table journal';
-      grid-template-rows: auto auto auto 1fr;
+      grid-template-rows: auto auto auto auto 1fr;
       column-gap: 1.2rem;
     }
     .status {
@@ -118,13 +119,18 @@ export const consoleStyles = css`
     .questions {
       grid-area: questions;
     }
+    .roll {
+      grid-area: roll;
+    }
     .table-side {
       grid-area: table;
       position: sticky;
       top: 0.8rem;
     }
     /* The square board as tall as the screen allows, with its turn line and legend, so sticking it keeps all of it in view. */
-    .table-side malawi-board {
+    .table-side malawi-board,
+    .table-side makis-board,
+    .table-side adu-board {
       width: 100%;
       max-width: calc(100vh - 13rem);
       justify-self: center;
@@ -165,9 +171,41 @@ export const consoleStyles = css`
     font-weight: 700;
   }
   kalaha-board,
-  malawi-board {
+  malawi-board,
+  makis-board,
+  adu-board {
     --legend-size: 0.9rem;
     --square-cursor: pointer;
+  }
+  .player-icon {
+    width: 1.2em;
+    height: 1.2em;
+    vertical-align: -0.25em;
+  }
+
+  /* Makis: the dice. The table's own roll is what the players must follow: big, in a white frame. */
+  .roll {
+    display: grid;
+    gap: 0.5rem;
+    padding: 0.7em;
+    border: 2px solid var(--muted);
+    border-radius: 0.5em;
+  }
+  .roll.expected {
+    border: 0.2em solid var(--text);
+  }
+  .roll makis-dice {
+    --die-size: 3rem;
+  }
+  .roll makis-dice.big {
+    --die-size: clamp(4.5rem, 22vw, 7rem);
+  }
+  .roll .steps {
+    font-size: 1.25em;
+    font-weight: 800;
+  }
+  .roll-button {
+    border-color: var(--text);
   }
 
   button,
@@ -283,6 +321,50 @@ export const consoleStyles = css`
   .option {
     border-color: var(--info);
     border-width: 3px;
+  }
+  /* A question waiting for one confirming tap: the chosen answer is filled and ticked, the others outlined. */
+  .option[role='radio'] {
+    position: relative;
+    padding-left: 2.2em;
+  }
+  .option[role='radio']::before {
+    content: '';
+    position: absolute;
+    left: 0.7em;
+    top: 0.85em;
+    width: 0.9em;
+    height: 0.9em;
+    border: 3px solid currentColor;
+    border-radius: 50%;
+  }
+  .option.chosen {
+    background: var(--text);
+    color: var(--bg);
+    border-color: var(--text);
+  }
+  .option.chosen::before {
+    background: radial-gradient(circle, currentColor 45%, transparent 50%);
+  }
+  .option.chosen .words {
+    color: var(--bg);
+  }
+  .options.choice {
+    grid-template-columns: repeat(auto-fill, minmax(min(14rem, 100%), 1fr));
+  }
+  .option .answer {
+    font-size: 1.25em;
+    font-weight: 800;
+    white-space: nowrap;
+  }
+  .option .notation.small {
+    font-size: 0.85em;
+    font-weight: 600;
+  }
+  .confirm-choice {
+    width: 100%;
+    margin-top: 0.6rem;
+    min-height: 3.6rem;
+    font-size: 1.15em;
   }
   .option .notation {
     font-family: ui-monospace, 'DejaVu Sans Mono', Menlo, Consolas, monospace;

@@ -1,33 +1,37 @@
 // <referee-console>: the referee's page — the board and record, alerts, open questions with their answers as big
 // buttons, take-back, confirm and a move entered by hand; every command checked and answered by the server.
 import { LitElement, html, nothing, type PropertyDeclarations, type PropertyValues } from 'lit';
-import type { Alert, ConsoleCommand, GameView, Question } from '../../../server/http/messages.ts';
+import type { Alert, ConsoleCommand, GameView, MakisView, Question } from '../../../server/http/messages.ts';
 import { NO_ANSWER, TableConnection, alertsByUrgency, latestOutcome, type TableState } from '../connection/index.ts';
 import {
   formatAlert,
   formatQuestion,
   initialLang,
+  makisCell,
+  playerName,
   rememberLang,
-  sideName,
   squareIndex,
   t,
   type BoardKind,
   type Lang,
+  type MessageKey,
 } from '../i18n/index.ts';
 import {
+  aduActor,
   boardKind,
   boardStatusLine,
   describeMove,
+  expectedRollLine,
   lastMoveLine,
   linkNotice,
   outcomeLines,
-  recordRows,
+  recordLines,
+  turnLine,
   type LangChangeEvent,
 } from '../common/index.ts';
-import type { SquareSelectEvent } from '../board/index.ts';
+import { playerIcon, type SquareSelectEvent } from '../board/index.ts';
 import '../common/index.ts';
-import '../board/index.ts';
-import { MALAWI_JOINERS, appendToEntry, narrowOptions, normaliseEntry, squaresIn } from './entry.ts';
+import { appendToEntry, chosenOption, joinersFor, narrowOptions, normaliseEntry, squaresIn, type GridGame } from './entry.ts';
 import { outcomeText } from './outcome.ts';
 import { initialToken, rememberToken } from './token.ts';
 import { consoleStyles } from './referee-console.styles.ts';
@@ -41,6 +45,18 @@ declare global {
 /** Answers shown at once; a referee asked about dozens of distributions narrows them by tapping squares. */
 const MAX_OPTIONS = 8;
 
+/** How a move is written in each game, for the hand-entry field's placeholder and hint. */
+const ENTRY_TEXTS: Readonly<Record<GameView['game'], { readonly placeholder: MessageKey; readonly hint: MessageKey }>> = {
+  kalaha: { placeholder: 'console.enter.placeholder.kalaha', hint: 'console.enter.hint.kalaha' },
+  malawi: { placeholder: 'console.enter.placeholder.malawi', hint: 'console.enter.hint.malawi' },
+  makis: { placeholder: 'console.enter.placeholder.makis', hint: 'console.enter.hint.makis' },
+  adu: { placeholder: 'console.enter.placeholder.adu', hint: 'console.enter.hint.adu' },
+};
+
+function gridGame(game: GameView['game'] | undefined): GridGame | null {
+  return game === 'malawi' || game === 'makis' || game === 'adu' ? game : null;
+}
+
 export class RefereeConsole extends LitElement {
   static override styles = consoleStyles;
 
@@ -48,6 +64,7 @@ export class RefereeConsole extends LitElement {
     lang: { reflect: true },
     entry: { state: true },
     editingToken: { state: true },
+    picked: { state: true },
   };
 
   declare lang: Lang;
@@ -55,6 +72,8 @@ export class RefereeConsole extends LitElement {
   declare entry: string;
   /** The referee asked to change the token. */
   declare editingToken: boolean;
+  /** Per question id: the option tapped in a question that waits for a confirmation (one with `preselected`). */
+  declare picked: Readonly<Record<number, string>>;
 
   private readonly connection = new TableConnection(this);
   private token: string | null;
@@ -64,6 +83,7 @@ export class RefereeConsole extends LitElement {
     this.lang = initialLang();
     this.entry = '';
     this.editingToken = false;
+    this.picked = {};
     this.token = initialToken();
     if (this.token !== null) this.connection.setToken(this.token);
   }
@@ -87,12 +107,13 @@ export class RefereeConsole extends LitElement {
       <main>
         ${this.renderStatus(view)}
         ${this.renderQuestions(table, view)}
+        ${view?.game === 'makis' ? this.renderDice(view) : nothing}
         <section class="table-side" aria-label=${view ? t(this.lang, `game.${view.game}`) : ''}>
           ${view ? this.renderTurn(view) : nothing} ${view ? this.renderBoard(table, view) : nothing}
           ${view ? this.renderLastMove(table) : nothing}
         </section>
         <div class="commands">${view ? this.renderActions(table) : nothing} ${view ? this.renderEntry(view) : nothing}</div>
-        <div class="journal">${this.renderAlerts(table.alerts, boardKind(view))} ${this.renderRecord(table.record)}</div>
+        <div class="journal">${this.renderAlerts(table.alerts, boardKind(view))} ${this.renderRecord(view?.game ?? 'kalaha', table.record)}</div>
       </main>
     `;
   }
@@ -136,8 +157,12 @@ export class RefereeConsole extends LitElement {
     if (outcome) {
       return html`<p class="turn over">${outcome.headline} <small>${outcome.score} — ${outcome.reason}</small></p>`;
     }
+    const actor = view.game === 'makis' ? view.toMove : view.game === 'adu' ? aduActor(view) : null;
+    // The referee waits for the reserve king to appear; the console says why the turn has not passed on.
+    const reserve = view.game === 'adu' && view.awaitingReserve ? view.awaitingReserve.player : null;
     return html`<p class="turn">
-      ${view.toMove ? t(this.lang, 'turn.toMove', { side: sideName(this.lang, view.toMove) }) : t(this.lang, 'turn.none')}
+      ${actor !== null ? html`${playerIcon(actor)} ` : nothing}${turnLine(this.lang, view) ?? t(this.lang, 'turn.none')}
+      ${reserve !== null ? html`<small>${t(this.lang, 'adu.awaitingReserve', { player: playerName(this.lang, reserve) })}</small>` : nothing}
     </p>`;
   }
 
@@ -155,10 +180,7 @@ export class RefereeConsole extends LitElement {
           .pending=${view.pending}
           .diffs=${diffs}
         ></kalaha-board>`;
-      case 'malawi': {
-        const marked = squaresIn(this.entry)
-          .map((name) => squareIndex(name, view.size))
-          .filter((cell): cell is number => cell !== null);
+      case 'malawi':
         return html`<malawi-board
           legend
           selectable
@@ -168,13 +190,81 @@ export class RefereeConsole extends LitElement {
           .toMove=${view.outcome ? null : view.toMove}
           .lastMove=${view.lastMove}
           .diffs=${diffs}
-          .marked=${marked}
+          .marked=${this.markedCells(view)}
           @square-select=${this.onSquareSelect}
         ></malawi-board>`;
-      }
+      case 'makis':
+        return html`<makis-board
+          legend
+          selectable
+          .lang=${this.lang}
+          .knights=${view.knights}
+          .makis=${view.makis}
+          .toMove=${view.outcome ? null : view.toMove}
+          .lastRoll=${view.lastRoll}
+          .expectedRoll=${view.expectedRoll}
+          .danger=${view.odds?.danger ?? null}
+          .pending=${view.pending}
+          .lastMove=${view.lastMove}
+          .diffs=${diffs}
+          .marked=${this.markedCells(view)}
+          @square-select=${this.onSquareSelect}
+        ></makis-board>`;
+      case 'adu':
+        return html`<adu-board
+          legend
+          selectable
+          .lang=${this.lang}
+          .size=${view.size}
+          .pieces=${view.pieces}
+          .lastMove=${view.lastMove}
+          .diffs=${diffs}
+          .marked=${this.markedCells(view)}
+          @square-select=${this.onSquareSelect}
+        ></adu-board>`;
       default:
         return view satisfies never;
     }
+  }
+
+  /**
+   * The squares typed or tapped into the hand-entry field, as cells of the board on show; and those of the
+   * answer chosen in a question awaiting confirmation (the captured soldier and its captor).
+   */
+  private markedCells(view: GameView): number[] {
+    const game = gridGame(view.game);
+    if (!game) return [];
+    const chosen = this.connection.table.questions
+      .map((q) => chosenOption(q.options, q.preselected, this.picked[q.id]))
+      .filter((option): option is string => option !== null);
+    return [this.entry, ...chosen]
+      .flatMap((text) => squaresIn(text, game))
+      .map((name) => (view.game === 'makis' ? makisCell(name) : view.game === 'kalaha' ? null : squareIndex(name, view.size)))
+      .filter((cell): cell is number => cell !== null);
+  }
+
+  /**
+   * Makis: the dice. Once the table has rolled, that roll big, and what it asks of the knights; before,
+   * the button that rolls for the table (a fair random source on the server) and the last roll.
+   */
+  private renderDice(view: MakisView) {
+    const locked = !this.canSend();
+    const expected = view.expectedRoll;
+    const canRoll = view.outcome === null && view.phase === 'roll' && expected === null;
+    const why = expected ? t(this.lang, 'console.roll.done') : view.phase !== 'roll' ? t(this.lang, 'console.roll.notNow') : t(this.lang, 'console.roll.hint');
+    return html`<section class="roll ${expected ? 'expected' : ''}">
+      <h2>${t(this.lang, expected ? 'console.expected.title' : 'makis.dice.last')}</h2>
+      ${expected
+        ? html`<makis-dice expected class="big" .lang=${this.lang} .roll=${expected}></makis-dice>
+            <p class="steps">${expectedRollLine(this.lang, expected)}</p>`
+        : html`<makis-dice .lang=${this.lang} .roll=${view.lastRoll}></makis-dice>`}
+      ${view.outcome === null
+        ? html`<button class="action roll-button" ?disabled=${locked || !canRoll} @click=${() => this.send({ kind: 'roll' })}>
+            <span class="label"><span aria-hidden="true">⚄</span> ${t(this.lang, 'console.roll')}</span>
+            <span class="words">${why}</span>
+          </button>`
+        : nothing}
+    </section>`;
   }
 
   private renderLastMove(table: TableState) {
@@ -229,9 +319,12 @@ export class RefereeConsole extends LitElement {
 
   private renderQuestion(question: Question, board: BoardKind, game: GameView['game']) {
     const text = formatQuestion(this.lang, question, board);
+    const chosen = chosenOption(question.options, question.preselected, this.picked[question.id]);
+    if (chosen !== null) return this.renderConfirmQuestion(question, text, chosen, game);
     const locked = !this.canSend();
-    const squares = squaresIn(this.entry);
-    const { shown, matching } = narrowOptions(question.options, squares, MAX_OPTIONS);
+    const grid = gridGame(game) ?? 'malawi';
+    const squares = squaresIn(this.entry, grid);
+    const { shown, matching } = narrowOptions(question.options, squares, MAX_OPTIONS, grid);
     const total = question.options.length;
     const names = squares.join(', ');
     const note =
@@ -257,6 +350,36 @@ export class RefereeConsole extends LitElement {
           </button>`,
         )}
       </div>
+    </div>`;
+  }
+
+  /**
+   * A question with a preselected answer (Adu: the lowest range a captured soldier may be declared): every
+   * option shows, the preselected one chosen; a tap on another only chooses it, and one tap on the big
+   * button confirms — so the usual answer is a single tap.
+   */
+  private renderConfirmQuestion(question: Question, text: { text: string; translated: boolean }, chosen: string, game: GameView['game']) {
+    const locked = !this.canSend();
+    const words = describeMove(this.lang, game, chosen);
+    return html`<div class="question confirm">
+      <p class="asking" lang=${text.translated ? this.lang : 'en'}>${text.text}</p>
+      <div class="options choice" role="radiogroup">
+        ${question.options.map(
+          (option) => html`<button
+            class="option ${option === chosen ? 'chosen' : ''}"
+            role="radio"
+            aria-checked=${String(option === chosen)}
+            @click=${() => (this.picked = { ...this.picked, [question.id]: option })}
+          >
+            <span class="answer">${describeMove(this.lang, game, option)}</span>
+            <span class="notation small">${option}</span>
+            ${option === question.preselected ? html`<span class="words">${t(this.lang, 'console.choose.preselected')}</span>` : nothing}
+          </button>`,
+        )}
+      </div>
+      <button class="primary confirm-choice" ?disabled=${locked} @click=${() => this.send({ kind: 'choose', questionId: question.id, move: chosen })}>
+        <span aria-hidden="true">✓</span> ${t(this.lang, 'console.choose.confirm', { option: words === chosen ? chosen : `${words} (${chosen})` })}
+      </button>
     </div>`;
   }
 
@@ -289,7 +412,9 @@ export class RefereeConsole extends LitElement {
 
   private renderEntry(view: GameView) {
     const locked = !this.canSend();
-    const malawi = view.game === 'malawi';
+    const texts = ENTRY_TEXTS[view.game];
+    const grid = gridGame(view.game);
+    const joiners = joinersFor(view.game);
     return html`<section class="entry">
       <h2>${t(this.lang, 'console.enter.title')}</h2>
       <form @submit=${this.onEntrySubmit}>
@@ -302,23 +427,23 @@ export class RefereeConsole extends LitElement {
             autocapitalize="off"
             spellcheck="false"
             .value=${this.entry}
-            placeholder=${t(this.lang, malawi ? 'console.enter.placeholder.malawi' : 'console.enter.placeholder.kalaha')}
+            placeholder=${t(this.lang, texts.placeholder)}
             @input=${this.onEntryInput}
           />
           <button class="primary" type="submit" ?disabled=${locked || normaliseEntry(this.entry) === ''}>
             ${t(this.lang, 'console.enter.submit')}
           </button>
         </div>
-        ${malawi
+        ${grid
           ? html`<div class="joiners">
-              ${MALAWI_JOINERS.map(
-                (j) => html`<button type="button" class="joiner" @click=${() => (this.entry = appendToEntry(this.entry, j))}>${j}</button>`,
+              ${joiners.map(
+                (j) => html`<button type="button" class="joiner" @click=${() => (this.entry = appendToEntry(this.entry, j, grid))}>${j}</button>`,
               )}
               <button type="button" class="joiner clear" aria-label=${t(this.lang, 'console.enter.clear')} title=${t(this.lang, 'console.enter.clear')}
                 @click=${() => (this.entry = '')}>⌫</button>
             </div>`
           : nothing}
-        <p class="hint">${t(this.lang, malawi ? 'console.enter.hint.malawi' : 'console.enter.hint.kalaha')}</p>
+        <p class="hint">${t(this.lang, texts.hint)}</p>
       </form>
     </section>`;
   }
@@ -339,15 +464,15 @@ export class RefereeConsole extends LitElement {
     </section>`;
   }
 
-  private renderRecord(record: readonly string[]) {
+  private renderRecord(game: GameView['game'], record: readonly string[]) {
     // The referee may need the whole game: all of it, scrolling.
-    const { rows } = recordRows(record, Number.POSITIVE_INFINITY);
+    const { lines } = recordLines(game, record, Number.POSITIVE_INFINITY);
     return html`<section class="record">
       <h2>${t(this.lang, 'record.title')} <span class="muted">· ${t(this.lang, 'record.plies', { count: record.length })}</span></h2>
       ${record.length
         ? html`<ol class="moves">
-            ${rows.map(
-              (row) => html`<li><span class="no">${row.number}.</span> ${row.south} ${row.north ?? ''}</li>`,
+            ${lines.map(
+              (line) => html`<li>${line.label ? html`<span class="no">${line.label}</span> ` : nothing}${line.moves.map((m) => m.text).join(' ')}</li>`,
             )}
           </ol>`
         : html`<p class="muted">${t(this.lang, 'record.empty')}</p>`}
@@ -386,7 +511,7 @@ export class RefereeConsole extends LitElement {
   };
 
   private readonly onSquareSelect = (event: SquareSelectEvent): void => {
-    this.entry = appendToEntry(this.entry, event.detail.square);
+    this.entry = appendToEntry(this.entry, event.detail.square, gridGame(this.connection.table.view?.game) ?? 'malawi');
   };
 
   private readonly onLangChange = (event: LangChangeEvent): void => {
