@@ -7,7 +7,10 @@
 // drop (one sync, then the server goes away), down (never accepts a socket). The Kalaha moves come from a small
 // sowing routine here, not from the engine: enough for realistic pictures.
 // Malawi scenarios (fake-malawi.ts, played by the real engine): malawi, malawi-question (an open question for the
-// console), malawi-mismatch, malawi-over. The console's token is FAKE_REFEREE_TOKEN.
+// console), malawi-mismatch, malawi-over. Makis (fake-makis.ts, three players): makis (a roll due, the danger map,
+// a knight to put back, one player out), makis-rolled (the table rolled; the board is reconnecting), makis-question,
+// makis-over. Adu (fake-adu.ts, six players): adu (a reserve king awaited, the Merkskala, a seat out), adu-declare
+// (the declaration question with its preselected answer), adu-over. The console's token is FAKE_REFEREE_TOKEN.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
@@ -15,15 +18,34 @@ import { pathToFileURL } from 'node:url';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Alert, BoardStatus, ClientMessage, KalahaView, ServerMessage, SideName } from '../../server/http/messages.ts';
 import { FAKE_REFEREE_TOKEN, FakeMalawiTable, MALAWI_SCENARIOS, type MalawiScenario } from './fake-malawi.ts';
+import { FakeMakisTable, MAKIS_SCENARIOS, type MakisScenario } from './fake-makis.ts';
+import { ADU_SCENARIOS, FakeAduTable, type AduScenario } from './fake-adu.ts';
+import type { FakeTable } from './fake-table.ts';
 
 export { FAKE_REFEREE_TOKEN };
 
 export const KALAHA_SCENARIOS = ['live', 'midgame', 'mismatch', 'alerts', 'over', 'drop', 'down'] as const;
-export const SCENARIOS = [...KALAHA_SCENARIOS, ...MALAWI_SCENARIOS] as const;
+export const SCENARIOS = [...KALAHA_SCENARIOS, ...MALAWI_SCENARIOS, ...MAKIS_SCENARIOS, ...ADU_SCENARIOS] as const;
 export type Scenario = (typeof SCENARIOS)[number];
 
 export function isMalawiScenario(scenario: Scenario): scenario is MalawiScenario {
   return (MALAWI_SCENARIOS as readonly string[]).includes(scenario);
+}
+
+export function isMakisScenario(scenario: Scenario): scenario is MakisScenario {
+  return (MAKIS_SCENARIOS as readonly string[]).includes(scenario);
+}
+
+export function isAduScenario(scenario: Scenario): scenario is AduScenario {
+  return (ADU_SCENARIOS as readonly string[]).includes(scenario);
+}
+
+/** The live table a scenario plays on (its commands change it), or null for the scripted Kalaha scenarios. */
+export function liveTable(scenario: Scenario): FakeTable | null {
+  if (isMalawiScenario(scenario)) return new FakeMalawiTable(scenario);
+  if (isMakisScenario(scenario)) return new FakeMakisTable(scenario);
+  if (isAduScenario(scenario)) return new FakeAduTable(scenario);
+  return null;
 }
 
 const LETTERS = ['A', 'B', 'C', 'D', 'E', 'F', 'a', 'b', 'c', 'd', 'e', 'f'];
@@ -284,8 +306,15 @@ export function script(scenario: Scenario): Script {
     case 'malawi-question':
     case 'malawi-mismatch':
     case 'malawi-over':
+    case 'makis':
+    case 'makis-rolled':
+    case 'makis-question':
+    case 'makis-over':
+    case 'adu':
+    case 'adu-declare':
+    case 'adu-over':
       // The table as it starts; the server keeps it live (commands change it), see startFakeServer.
-      return { onConnect: [new FakeMalawiTable(scenario).sync()], later: [] };
+      return { onConnect: [(liveTable(scenario) as FakeTable).sync()], later: [] };
     default: {
       const never: never = scenario;
       throw new Error(`unknown scenario ${String(never)}`);
@@ -360,7 +389,7 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
   const interval = options.interval ?? 400;
   const root = resolve(options.dist ?? 'web/dist');
   const plan = script(scenario);
-  const malawiTable = isMalawiScenario(scenario) ? new FakeMalawiTable(scenario) : null;
+  const table = liveTable(scenario);
   const timers = new Set<ReturnType<typeof setTimeout>>();
   let served = 0;
 
@@ -374,7 +403,7 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
     }
     served += 1;
     wss.handleUpgrade(req, socket, head, (ws: WebSocket) => {
-      const onConnect = malawiTable ? [malawiTable.sync()] : plan.onConnect;
+      const onConnect = table ? [table.sync()] : plan.onConnect;
       for (const message of onConnect) ws.send(JSON.stringify(message));
       // The referee token counts per connection and is answered with ref 0, as on the real server.
       let authed = false;
@@ -394,7 +423,7 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
           );
           return;
         }
-        if (!malawiTable) {
+        if (!table) {
           reply(
             authed
               ? { type: 'command-result', ref: message.ref, ok: false, error: 'console/unsupported', message: 'The fake server plays no Kalaha commands.' }
@@ -402,7 +431,7 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
           );
           return;
         }
-        const { reply: result, broadcast } = malawiTable.handle(message, authed);
+        const { reply: result, broadcast } = table.handle(message, authed);
         reply(result);
         for (const out of broadcast) {
           for (const client of wss.clients) if (client.readyState === client.OPEN) client.send(JSON.stringify(out));

@@ -4,7 +4,7 @@
 //   npm run build:web && node bin/run-ts.js tests/web/screenshots.ts [--dist=DIR] [--out=DIR] [shot …]
 //
 // Writes tests/output/web/<shot>-<lang>-<width>x<height>.png (tests/output is not committed). Without arguments
-// every shot is taken; an argument picks the shots whose name starts with it (`malawi`, `console`, `live`).
+// every shot is taken; an argument picks the shots whose name starts with it (`malawi`, `makis`, `adu`, `console`, `live`).
 // `--dist` serves another build (say, an older commit's, to compare pictures byte for byte) and `--out` writes
 // elsewhere.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -37,6 +37,7 @@ const PHONE = [390, 844] as const;
 const TABLET = [1280, 800] as const;
 const DISPLAY_SIZES = [LARGE, PHONE] as const;
 const CONSOLE_SIZES = [PHONE, TABLET] as const;
+const CONSOLE_LARGE = [PHONE, LARGE] as const;
 const LANGS = ['de', 'en'] as const;
 const token = `token=${FAKE_REFEREE_TOKEN}`;
 
@@ -122,6 +123,61 @@ const SHOTS: readonly Shot[] = [
     fullPage: true,
   },
   { name: 'console-kalaha', scenario: 'midgame', path: `/referee?${token}`, ready: 'kalaha-board', sizes: [TABLET] },
+
+  // Makis, three players: the danger map with a knight to put back; the table's own roll (the board reconnecting);
+  // a question about the roll (the board not responding); the end.
+  ...(['makis', 'makis-rolled', 'makis-question'] as const).map(
+    (scenario): Shot => ({ name: scenario, scenario, path: '/display', ready: 'makis-board', sizes: DISPLAY_SIZES }),
+  ),
+  { name: 'makis-over', scenario: 'makis-over', path: '/display', ready: 'makis-board', sizes: [LARGE] },
+  {
+    name: 'console-makis',
+    scenario: 'makis',
+    path: `/referee?${token}`,
+    ready: '.roll-button:not([disabled])',
+    sizes: CONSOLE_LARGE,
+    fullPage: true,
+  },
+  {
+    name: 'console-makis-rolled',
+    scenario: 'makis',
+    path: `/referee?${token}`,
+    ready: '.roll.expected',
+    steps: [{ wait: '.roll-button:not([disabled])' }, { click: '.roll-button' }],
+    sizes: CONSOLE_LARGE,
+    fullPage: true,
+  },
+  {
+    name: 'console-makis-question',
+    scenario: 'makis-question',
+    path: `/referee?${token}`,
+    ready: '.option:not([disabled])',
+    sizes: [PHONE],
+    fullPage: true,
+  },
+
+  // Adu, six players: a reserve king awaited, the Merkskala, a seat out; the declaration question; the end.
+  { name: 'adu', scenario: 'adu', path: '/display', ready: 'adu-board', sizes: DISPLAY_SIZES },
+  { name: 'adu-declare', scenario: 'adu-declare', path: '/display', ready: 'adu-board', sizes: [LARGE] },
+  { name: 'adu-over', scenario: 'adu-over', path: '/display', ready: 'adu-board', sizes: [LARGE] },
+  { name: 'console-adu', scenario: 'adu', path: `/referee?${token}`, ready: 'adu-board', sizes: CONSOLE_LARGE, fullPage: true },
+  {
+    name: 'console-adu-declare',
+    scenario: 'adu-declare',
+    path: `/referee?${token}`,
+    ready: '.confirm-choice:not([disabled])',
+    sizes: CONSOLE_LARGE,
+    fullPage: true,
+  },
+  {
+    name: 'console-adu-declared',
+    scenario: 'adu-declare',
+    path: `/referee?${token}`,
+    ready: '.outcome.ok',
+    steps: [{ wait: '.confirm-choice:not([disabled])' }, { click: '.option[aria-checked="false"]' }, { click: '.confirm-choice' }],
+    sizes: [PHONE],
+    fullPage: true,
+  },
 ];
 
 // ---------------------------------------------------------------------------------------------
