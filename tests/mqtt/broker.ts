@@ -1,0 +1,132 @@
+// A real Mosquitto broker for the MQTT tests, from Debian's package: its own config in a temp dir,
+// a free port on loopback, and stop/start on that same port to play a broker outage. Every broker
+// started here is killed when the test process exits, whatever happened.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, connect } from 'node:net';
+import { tmpdir, userInfo } from 'node:os';
+import { join } from 'node:path';
+
+const MOSQUITTO = ['/usr/sbin/mosquitto', '/usr/bin/mosquitto'];
+
+/** The broker binary, or a loud failure naming the package: these tests never skip. */
+export function mosquittoPath(): string {
+  for (const path of MOSQUITTO) {
+    if (spawnSync(path, ['-h'], { stdio: 'ignore' }).error === undefined) return path;
+  }
+  throw new Error('mosquitto is not installed; the MQTT tests need the real broker: apt-get install -y --no-install-recommends mosquitto');
+}
+
+export interface BrokerOptions {
+  /** Keep retained messages and sessions across a stop (saved at a clean stop). */
+  readonly persistence: boolean;
+}
+
+export class TestBroker {
+  private child: ChildProcess | null = null;
+  private exited: Promise<void> = Promise.resolve();
+  private readonly dir: string;
+  readonly url: string;
+  /** What the broker printed, for a failing test's message. */
+  output = '';
+
+  private constructor(
+    private readonly path: string,
+    readonly port: number,
+    options: BrokerOptions,
+  ) {
+    this.dir = mkdtempSync(join(tmpdir(), 'spieltisch-mosquitto-'));
+    this.url = `mqtt://127.0.0.1:${port}`;
+    // As root, Mosquitto would drop to its own user and could not write the temp dir.
+    const user = userInfo().username;
+    writeFileSync(
+      join(this.dir, 'mosquitto.conf'),
+      [
+        `listener ${port} 127.0.0.1`,
+        'allow_anonymous true',
+        `user ${user}`,
+        `persistence ${options.persistence}`,
+        `persistence_location ${this.dir}/`,
+        'autosave_interval 0',
+        'log_dest stderr',
+        'log_type error',
+        'log_type warning',
+        '',
+      ].join('\n'),
+    );
+  }
+
+  static async start(options: BrokerOptions = { persistence: false }): Promise<TestBroker> {
+    const broker = new TestBroker(mosquittoPath(), await freePort(), options);
+    await broker.resume();
+    return broker;
+  }
+
+  get running(): boolean {
+    return this.child !== null;
+  }
+
+  /** Starts (again) on the same port and resolves once it takes connections. */
+  async resume(): Promise<void> {
+    if (this.child) return;
+    const child = spawn(this.path, ['-c', join(this.dir, 'mosquitto.conf')], { stdio: ['ignore', 'ignore', 'pipe'] });
+    live.add(child);
+    this.child = child;
+    child.stderr?.on('data', (chunk) => (this.output += String(chunk)));
+    this.exited = new Promise((resolve) =>
+      child.once('exit', () => {
+        live.delete(child);
+        if (this.child === child) this.child = null;
+        resolve();
+      }),
+    );
+    for (let attempt = 0; ; attempt++) {
+      if (this.child !== child) throw new Error(`mosquitto did not start:\n${this.output}`);
+      if (await accepts(this.port)) return;
+      if (attempt > 200) throw new Error(`mosquitto does not take connections on ${this.port}:\n${this.output}`);
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  }
+
+  /** Stops the broker: `SIGTERM` lets it save its state, `SIGKILL` is a crash. */
+  async stop(signal: 'SIGTERM' | 'SIGKILL' = 'SIGTERM'): Promise<void> {
+    const child = this.child;
+    if (!child) return;
+    child.kill(signal);
+    await this.exited;
+  }
+
+  /** Stops for good and removes the temp dir. */
+  async close(): Promise<void> {
+    await this.stop('SIGKILL');
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+}
+
+const live = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of live) child.kill('SIGKILL');
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function accepts(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
