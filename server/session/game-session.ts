@@ -38,6 +38,7 @@ export type SessionEvent =
       readonly message: string;
       readonly params: Readonly<Record<string, string | number>>;
       readonly options: readonly string[];
+      readonly preselected?: string;
     }
   | { readonly kind: 'question-closed'; readonly t: number; readonly id: number };
 
@@ -52,6 +53,8 @@ export interface SessionOptions {
   readonly log?: SessionLog;
   /** Wall clock for the game log (ms since the epoch); the referee runs on the board's clock. */
   readonly now?: () => number;
+  /** The players' names by side or seat, as the log keeps them; default the sides' names. */
+  readonly players?: Readonly<Record<string, string>>;
   /** The game being resumed from the log, if any. */
   readonly gameId?: number;
 }
@@ -123,7 +126,11 @@ export abstract class GameSession {
     }
     const result = this.perform(command);
     if (result.ok) {
-      if (command.kind === 'choose' || command.kind === 'enter') this.log('answer', this.now(), { command });
+      if (command.kind === 'choose' || command.kind === 'enter') {
+        // A move entered by hand may be the game's first: the game row must exist to hold the answer.
+        this.ensureGame(this.now());
+        this.log('answer', this.now(), { command });
+      }
       this.applyAll(result.events);
     }
     return result;
@@ -184,7 +191,14 @@ export abstract class GameSession {
         this.alert = null;
         return;
       case 'question': {
-        const question: Question = { id: event.id, code: event.code, message: event.message, params: event.params, options: event.options };
+        const question: Question = {
+          id: event.id,
+          code: event.code,
+          message: event.message,
+          params: event.params,
+          options: event.options,
+          ...(event.preselected !== undefined ? { preselected: event.preselected } : {}),
+        };
         this.questions.set(event.id, question);
         this.broadcast({ type: 'question', stateId: this.stateId, question });
         return;
@@ -205,7 +219,7 @@ export abstract class GameSession {
     this.gameId = this.base.log.startGame({
       game: this.game,
       options: { ...this.options() },
-      players: { south: 'Süd', north: 'Nord' },
+      players: this.base.players ?? { south: 'Süd', north: 'Nord' },
       boardId: this.base.boardId,
       source: this.base.source === 'simulated' ? 'simulated' : 'sensors',
       at,

@@ -105,12 +105,12 @@ describe('GET /api/games/:id', () => {
     const { status, body } = await get(`/games/${id}`);
     expect(status).toBe(200);
     expect(body).toMatchObject({ id, game: 'kalaha', live: true, plies: 2, moves: ['C', 'e'], players: { south: 'Süd', north: 'Nord' } });
-    // The console's entry that opened the game came before the game had a row, so the session logs
-    // answers from the second on.
-    expect(body.events.map((e: { kind: string }) => e.kind)).toEqual(['move', 'answer', 'move']);
-    expect(body.events[0]).toMatchObject({ seq: 1, kind: 'move', payload: { move: 'C', ply: 1 } });
-    expect(body.events[1]).toMatchObject({ seq: 2, kind: 'answer', payload: { command: { kind: 'enter', move: 'e' } } });
-    expect((await get(`/games/${id}?after=2`)).body.events.map((e: { seq: number }) => e.seq)).toEqual([3]);
+    // The console's entry that opened the game is logged too: the session opens the game's row first.
+    expect(body.events.map((e: { kind: string }) => e.kind)).toEqual(['answer', 'move', 'answer', 'move']);
+    expect(body.events[0]).toMatchObject({ seq: 1, kind: 'answer', payload: { command: { kind: 'enter', move: 'C' } } });
+    expect(body.events[1]).toMatchObject({ seq: 2, kind: 'move', payload: { move: 'C', ply: 1 } });
+    expect(body.events[2]).toMatchObject({ seq: 3, kind: 'answer', payload: { command: { kind: 'enter', move: 'e' } } });
+    expect((await get(`/games/${id}?after=3`)).body.events.map((e: { seq: number }) => e.seq)).toEqual([4]);
   });
 
   test.each([
