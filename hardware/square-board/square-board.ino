@@ -436,9 +436,9 @@ void setup() {
 #endif
   loadId();
   Serial.begin(115200);
+  sendHello();
   // The state at power-on is taken as it is, without waiting for it to settle.
   scan(true);
-  sendHello();
   lastScanAt = millis();
   nextFrameAt = millis();
   nextHeartbeatAt = millis() + 1000;
@@ -450,7 +450,7 @@ void loop() {
   if (now - lastScanAt >= SCAN_MS) {
     lastScanAt += SCAN_MS;
     if (now - lastScanAt >= SCAN_MS) lastScanAt = now;  // fell behind (a long LED refresh): catch up once
-    // A change goes out at once; the frame timer keeps its rhythm for the rest.
+    // A change goes out at once; the next scheduled frame follows a period after it.
     if (scan(false)) sendFrame();
   }
   if (chainFault && now - chainReportedAt >= FAULT_REPEAT_MS) reportChain();

@@ -23,6 +23,10 @@ export const CYCLES_PER_MS = CLOCK_HZ / 1000;
 export const CYCLES_PER_US = CLOCK_HZ / 1_000_000;
 
 const FLASH_BYTES = 0x8000;
+const SRAM_START = 0x100;
+const SRAM_END = 0x8ff;
+/** What RAM holds before the sketch runs, so that the stack's deepest point can be found afterwards. */
+const PAINT = 0xa5;
 const EEPROM_BYTES = 1024;
 const SLEEP_OPCODE = 0x9588;
 /** SMCR in data space; bit 0 (SE) enables SLEEP. */
@@ -98,6 +102,7 @@ export class Uno {
 
   constructor(hex: string, options: UnoOptions = {}) {
     this.cpu = new CPU(loadHex(hex), 2048);
+    this.cpu.data.fill(PAINT, SRAM_START, SRAM_END + 1);
     new AVRTimer(this.cpu, timer0Config);
     new AVRTimer(this.cpu, timer1Config);
     new AVRTimer(this.cpu, timer2Config);
@@ -165,6 +170,16 @@ export class Uno {
     port.addListener((value, old) => {
       if ((value ^ old) & mask) listener((value & mask) !== 0, this.cpu.cycles);
     });
+  }
+
+  /**
+   * RAM never touched so far between the sketch's static data (`staticBytes`, as avr-size counts
+   * data and bss) and the deepest the stack has reached: what was left to spare.
+   */
+  untouchedRam(staticBytes: number): number {
+    let free = 0;
+    for (let a = SRAM_START + staticBytes; a <= SRAM_END && this.cpu.data[a] === PAINT; a++) free++;
+    return free;
   }
 
   /** Runs `fn` after `cycles` of emulated time. */

@@ -29,8 +29,11 @@ export interface SentLine {
 
 export interface RunStats {
   readonly emulatedMs: number;
+  /** Wall-clock time spent emulating (inflated when other processes share the cores). */
   readonly realMs: number;
-  /** Emulated CPU cycles per real second, in MHz (16 means real time). */
+  /** CPU time this process spent emulating, user and system. */
+  readonly cpuMs: number;
+  /** Emulated CPU cycles per second of CPU time, in MHz (16 means as fast as the real chip). */
   readonly effectiveMHz: number;
   /** Share of emulated time the sketch slept. */
   readonly asleep: number;
@@ -52,6 +55,7 @@ export class EmulatedBoard {
   private partial = '';
   private readonly unstamped: SentLine[] = [];
   private realMs = 0;
+  private cpuMs = 0;
   private startCycles: number;
   private startExecuted: number;
 
@@ -129,7 +133,8 @@ export class EmulatedBoard {
     return {
       emulatedMs: cycles / CYCLES_PER_MS,
       realMs: this.realMs,
-      effectiveMHz: this.realMs > 0 ? cycles / this.realMs / 1000 : 0,
+      cpuMs: this.cpuMs,
+      effectiveMHz: this.cpuMs > 0 ? cycles / this.cpuMs / 1000 : 0,
       asleep: cycles > 0 ? 1 - executed / cycles : 0,
     };
   }
@@ -140,8 +145,11 @@ export class EmulatedBoard {
 
   private async slice(end: number): Promise<void> {
     const started = performance.now();
+    const cpu = process.cpuUsage();
     this.uno.pumpRx();
     this.uno.runTo(Math.min(end, this.uno.cpu.cycles + SLICE_MS * CYCLES_PER_MS));
+    const used = process.cpuUsage(cpu);
+    this.cpuMs += (used.user + used.system) / 1000;
     this.realMs += performance.now() - started;
     if (this.pendingTx.length > 0) {
       this.serial.push(Buffer.from(this.pendingTx));

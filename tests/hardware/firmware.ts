@@ -60,3 +60,17 @@ export function firmwareFor(variant: Variant): { build(): Promise<void>; get(): 
     },
   };
 }
+
+/** One line on how fast the emulated Uno ran in a test file (printed, never asserted: a test does not time itself). */
+export function speedReport(name: string, runs: readonly { emulatedMs: number; realMs: number; cpuMs: number; asleep: number }[]): string {
+  const emulated = runs.reduce((s, r) => s + r.emulatedMs, 0);
+  const cpu = runs.reduce((s, r) => s + r.cpuMs, 0);
+  const wall = runs.reduce((s, r) => s + r.realMs, 0);
+  const asleep = runs.reduce((s, r) => s + r.asleep * r.emulatedMs, 0) / Math.max(emulated, 1);
+  const speed = emulated / Math.max(cpu, 1);
+  return (
+    `${name}: emulated ${(emulated / 1000).toFixed(1)} s of a 16 MHz Uno in ${(cpu / 1000).toFixed(1)} s of CPU ` +
+    `(${(speed * 16).toFixed(0)} MHz effective, ${speed.toFixed(1)}x real time; ${(wall / 1000).toFixed(1)} s wall clock); ` +
+    `the sketch slept ${(asleep * 100).toFixed(0)}% of its time`
+  );
+}

@@ -5,7 +5,7 @@ import { KalahaReferee } from '../../server/referee/index.ts';
 import { DEFAULT_OPTIONS } from '../../server/rules/kalaha.ts';
 import { planKalahaGame } from '../../server/simulate/index.ts';
 import { Scheduler } from '../../firmware-bridge/sim/clock.ts';
-import { firmwareFor } from './firmware.ts';
+import { firmwareFor, speedReport } from './firmware.ts';
 import { CELLS, KalahaRig, type KalahaRigOptions } from './kalaha-rig.ts';
 import type { RunStats } from './board.ts';
 
@@ -23,15 +23,7 @@ afterEach(async () => {
 });
 
 afterAll(() => {
-  // A benchmark prints its numbers: how fast the emulated Uno ran, never asserted.
-  const emulated = speeds.reduce((s, r) => s + r.emulatedMs, 0);
-  const real = speeds.reduce((s, r) => s + r.realMs, 0);
-  const asleep = speeds.reduce((s, r) => s + r.asleep * r.emulatedMs, 0) / Math.max(emulated, 1);
-  console.log(
-    `kalaha-table: ${kalahaTable.summary()}\n` +
-      `kalaha-table: emulated ${(emulated / 1000).toFixed(1)} s in ${(real / 1000).toFixed(1)} s of CPU ` +
-      `(${((emulated / Math.max(real, 1)) * 16).toFixed(0)} MHz effective, ${(emulated / Math.max(real, 1)).toFixed(1)}× real time; the sketch slept ${(asleep * 100).toFixed(0)}% of the time)`,
-  );
+  console.log(`kalaha-table: ${kalahaTable.summary()}\n${speedReport('kalaha-table', speeds)}`);
 });
 
 function rig(options: KalahaRigOptions = {}): KalahaRig {
@@ -198,6 +190,17 @@ describe('kalaha-table firmware in an emulated Uno', () => {
     await expect(r.board.request('CAL 5')).rejects.toThrow('ERR syntax CAL 5');
   });
 
+  test('fourteen TARE <cell> written at once (a setup page zeroing cell by cell) are all answered, in order', async () => {
+    const r = rig();
+    await r.board.run(200);
+    const oks: string[] = [];
+    r.board.link.on('ok', (ok) => oks.push(ok.command));
+    for (let c = 0; c < CELLS; c++) r.board.link.send({ kind: 'tare', cell: c });
+    await r.board.runUntil(() => oks.length === CELLS, 500);
+    expect(oks).toEqual(Array.from({ length: CELLS }, (_, c) => `TARE ${c}`));
+    expect(r.board.sent.filter((l) => l.text.startsWith('ERR'))).toEqual([]);
+  });
+
   test('lines it cannot take are answered with ERR, and the board goes on', async () => {
     const r = rig();
     await r.board.run(200);
@@ -256,26 +259,31 @@ describe('kalaha-table firmware in an emulated Uno', () => {
     const plan = planKalahaGame({ seed: 5, rules: DEFAULT_OPTIONS, maxMoves: 4 });
     // The physical table: stones of real weights moved by a simulated hand; the sketch weighs them.
     const scheduler = new Scheduler();
-    const table = new KalahaTable(scheduler, { seed: 5, stoneSet: 'mixed' }, () => {});
+    // Players who think briefly: the emulated seconds are what this test costs.
+    const hand = { thinkMs: [500, 900] as const, pauseProbability: 0 };
+    const table = new KalahaTable(scheduler, { seed: 5, stoneSet: 'mixed', hand }, () => {});
     const r = rig({ eeprom: await taredEeprom(), noiseCounts: 200, seed: 9 });
     r.load(table.cellGrams());
     const follow = (): void => {
       scheduler.runUntil(r.uno.ms);
       r.load(table.cellGrams());
-      r.uno.after(16_000, follow);
+      r.uno.after(4 * 16_000, follow);
     };
-    r.uno.after(16_000, follow);
+    r.uno.after(4 * 16_000, follow);
     const referee = new KalahaReferee(DEFAULT_OPTIONS);
     const moves: string[] = [];
     r.board.link.on('weights', (w) => {
       for (const e of referee.frame(w.receivedAt, w.cells)) if (e.kind === 'move') moves.push(e.move);
     });
     let done = false;
-    table.perform([{ kind: 'wait', ms: 3000 }, ...plan.actions, { kind: 'wait', ms: 2000 }], () => (done = true));
+    // The referee calibrates on the first 40 frames (two seconds) of the starting position.
+    table.perform([{ kind: 'wait', ms: 2500 }, ...plan.actions, { kind: 'wait', ms: 1500 }], () => (done = true));
     expect(await r.board.runUntil(() => done, 60_000)).toBe(true);
     expect(plan.record.length).toBe(4);
     expect(moves).toEqual(plan.record);
     expect(referee.record()).toEqual(plan.record);
     expect(r.board.link.stats().dropped).toEqual({ checksum: 0, malformed: 0, overlong: 0, nonAscii: 0 });
+    // The deepest the stack went in a whole game still left RAM to spare on an Uno.
+    expect(r.uno.untouchedRam(kalahaTable.get().ramBytes)).toBeGreaterThan(512);
   });
 });

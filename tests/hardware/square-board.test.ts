@@ -6,7 +6,7 @@ import { MalawiReferee } from '../../server/referee/index.ts';
 import { DEFAULT_OPTIONS } from '../../server/rules/malawi.ts';
 import { malawiBoardSetup, planMalawiGame } from '../../server/simulate/index.ts';
 import type { RunStats } from './board.ts';
-import { firmwareFor } from './firmware.ts';
+import { firmwareFor, speedReport } from './firmware.ts';
 import { SquareRig } from './square-rig.ts';
 
 const small = firmwareFor('square-board');
@@ -27,14 +27,7 @@ afterEach(async () => {
 });
 
 afterAll(() => {
-  const emulated = speeds.reduce((s, r) => s + r.emulatedMs, 0);
-  const real = speeds.reduce((s, r) => s + r.realMs, 0);
-  const asleep = speeds.reduce((s, r) => s + r.asleep * r.emulatedMs, 0) / Math.max(emulated, 1);
-  console.log(
-    `square-board: ${small.summary()}\nsquare-board: ${large.summary()}\n` +
-      `square-board: emulated ${(emulated / 1000).toFixed(1)} s in ${(real / 1000).toFixed(1)} s of CPU ` +
-      `(${((emulated / Math.max(real, 1)) * 16).toFixed(0)} MHz effective, ${(emulated / Math.max(real, 1)).toFixed(1)}× real time; the sketch slept ${(asleep * 100).toFixed(0)}% of the time)`,
-  );
+  console.log(`square-board: ${small.summary()}\nsquare-board: ${large.summary()}\n${speedReport('square-board', speeds)}`);
 });
 
 function rig(size: 6 | 13 = 6): SquareRig {
@@ -230,6 +223,8 @@ describe('square-board firmware in an emulated Uno', () => {
     r.place(100);
     await r.board.run(50);
     expect(got.at(-1)?.occupancy).toBe(r.expected([0, 84, 100, 168]));
+    // 169 LEDs' colours, and the stack at its deepest, still left RAM to spare on an Uno.
+    expect(r.uno.untouchedRam(large.get().ramBytes)).toBeGreaterThan(512);
   });
 
   test('the emulator: skipping ahead while the sketch sleeps changes nothing it says, only how fast it runs', async () => {
