@@ -286,5 +286,5 @@ describe('kalaha-table firmware in an emulated Uno', () => {
     expect(r.board.link.stats().dropped).toEqual({ checksum: 0, malformed: 0, overlong: 0, nonAscii: 0 });
     // The deepest the stack went in a whole game still left RAM to spare on an Uno.
     expect(r.uno.untouchedRam(kalahaTable.get().ramBytes)).toBeGreaterThan(512);
-  });
+  }, 60_000);
 });

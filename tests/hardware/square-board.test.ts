@@ -275,5 +275,5 @@ describe('square-board firmware in an emulated Uno', () => {
     expect(moves).toEqual(plan.record);
     expect(referee.record()).toEqual(plan.record);
     expect(other).toEqual([]);
-  });
+  }, 60_000);
 });
