@@ -3,7 +3,16 @@ import { describe, expect, it } from 'vitest';
 import type { AduView } from '../../server/http/messages.ts';
 import { EMPTY_TABLE } from '../../web/src/connection/state.ts';
 import { boardKind, describeMove, lastMoveLine, outcomeLines, recordLines, turnLine } from '../../web/src/common/present.ts';
-import { aduActor, aduSeats, merkskalaRows, readAduMove } from '../../web/src/common/present-adu.ts';
+import {
+  aduActor,
+  aduDeclaring,
+  aduPassed,
+  aduSeats,
+  declaringLines,
+  merkskalaRows,
+  passedLine,
+  readAduMove,
+} from '../../web/src/common/present-adu.ts';
 
 const VIEW: AduView = {
   game: 'adu',
@@ -130,5 +139,27 @@ describe('the end', () => {
 
   it('draws an Adu board of its size', () => {
     expect(boardKind(VIEW)).toEqual({ game: 'adu', size: 13 });
+  });
+});
+
+describe('fields the Adu referee may add', () => {
+  // `passed` and `declaring` are being drafted for the contract: a view may or may not carry them.
+  const withExtras = (extras: Record<string, unknown>): AduView => ({ ...VIEW, ...extras }) as AduView;
+
+  it('says who passed for want of a move, and nothing when nobody did or the field is absent or odd', () => {
+    expect(passedLine('de', withExtras({ passed: [3] }))).toBe('Spieler 3 kann nicht ziehen und passt');
+    expect(passedLine('en', withExtras({ passed: [1, 3] }))).toBe('Player 1 and Player 3 have no move and pass');
+    expect(passedLine('de', VIEW)).toBeNull();
+    expect(passedLine('de', withExtras({ passed: [] }))).toBeNull();
+    expect(aduPassed(withExtras({ passed: 'everyone' }))).toEqual([]);
+    expect(aduPassed(withExtras({ passed: [2, 'x', 1.5] }))).toEqual([2]);
+  });
+
+  it('lists a player’s captured soldiers whose range is still to be declared', () => {
+    const view = withExtras({ declaring: [{ player: 2, soldier: 'S5', square: 'f1' }, { player: 1 }] });
+    expect(aduDeclaring(view)).toEqual([{ player: 2, soldier: 'S5', square: 'f1' }]);
+    expect(declaringLines('de', view, 2)).toEqual(['S5 geschlagen auf f1 — Reichweite noch nicht erklärt']);
+    expect(declaringLines('en', view, 1)).toEqual([]);
+    expect(aduDeclaring(VIEW)).toEqual([]);
   });
 });

@@ -113,7 +113,10 @@ export function aduView(plies: readonly AduPly[], awaiting: AduMoment['awaiting'
   const due = state.phase === 'placement' ? adu.placementDue(state) : null;
   const last = plies[plies.length - 1];
   const mover = awaiting ? before.toMove : null;
+  // `passed` is being drafted for the contract; spread in as a plain object, so the view type need not know it yet.
+  const extras: object = !awaiting && state.passed.length ? { passed: state.passed } : {};
   return {
+    ...extras,
     game: 'adu',
     size,
     players: state.options.players,

@@ -111,6 +111,10 @@ describe('player shapes', () => {
     expect([...PLAYER_SHAPES].sort()).toEqual(PLAYER_STYLES.map((s) => s.shape).sort());
   });
 
+  it('never draws yellow as a triangle, which would read as a warning sign', () => {
+    for (const style of PLAYER_STYLES) if (style.colour === '#f0e442') expect(style.shape.startsWith('triangle')).toBe(false);
+  });
+
   it('numbers seats from 1 and wraps beyond six', () => {
     expect(playerStyle(1)).toBe(PLAYER_STYLES[0]);
     expect(playerStyle(6)).toBe(PLAYER_STYLES[5]);

@@ -1,7 +1,7 @@
 // How the seats of Makis and Adu look: one Okabe–Ito colour and one shape per player, the same in both games.
 import type { Point } from './layout.ts';
 
-export const PLAYER_SHAPES = ['circle', 'square', 'triangle', 'diamond', 'triangle-down', 'hexagon'] as const;
+export const PLAYER_SHAPES = ['circle', 'square', 'diamond', 'triangle', 'triangle-down', 'hexagon'] as const;
 export type PlayerShape = (typeof PLAYER_SHAPES)[number];
 
 export interface PlayerStyle {
@@ -23,8 +23,9 @@ export interface PlayerStyle {
 export const PLAYER_STYLES: readonly PlayerStyle[] = [
   { colour: '#0072b2', ink: '#ffffff', shape: 'circle' },
   { colour: '#d55e00', ink: '#000000', shape: 'square' },
-  { colour: '#f0e442', ink: '#000000', shape: 'triangle' },
-  { colour: '#56b4e9', ink: '#000000', shape: 'diamond' },
+  // Yellow is never a triangle: a yellow triangle with a mark in it reads as a warning sign.
+  { colour: '#f0e442', ink: '#000000', shape: 'diamond' },
+  { colour: '#56b4e9', ink: '#000000', shape: 'triangle' },
   { colour: '#cc79a7', ink: '#000000', shape: 'triangle-down' },
   { colour: '#e69f00', ink: '#000000', shape: 'hexagon' },
 ];

@@ -1,6 +1,6 @@
 // What the pages say about an Adu table: the turn, each seat's kings, the Merkskala, the last move. Pure.
 import type { AduView } from '../../../server/http/messages.ts';
-import { playerName, t, type Lang } from '../i18n/index.ts';
+import { list, playerName, t, type Lang } from '../i18n/index.ts';
 
 export type AduPiece = AduView['pieces'][number];
 
@@ -187,4 +187,43 @@ export function aduLastMove(lang: Lang, view: AduView): string | null {
     default:
       return move satisfies never;
   }
+}
+
+/**
+ * Players skipped for want of a legal move right before the player to move. The Adu referee may add `passed` to the
+ * view (the contract is being drafted); read defensively, so a view without it, or with something else, says nothing.
+ */
+export function aduPassed(view: AduView): number[] {
+  const passed = (view as { readonly passed?: unknown }).passed;
+  return Array.isArray(passed) ? passed.filter((p): p is number => Number.isInteger(p)) : [];
+}
+
+export interface Declaring {
+  readonly player: number;
+  readonly soldier: string;
+  readonly square: string;
+}
+
+/** Captured soldiers whose owner has not declared the range yet (`declaring`, read as defensively as `passed`). */
+export function aduDeclaring(view: AduView): Declaring[] {
+  const declaring = (view as { readonly declaring?: unknown }).declaring;
+  if (!Array.isArray(declaring)) return [];
+  return declaring.filter(
+    (d): d is Declaring =>
+      typeof d === 'object' && d !== null && Number.isInteger(d.player) && typeof d.soldier === 'string' && typeof d.square === 'string',
+  );
+}
+
+/** "Spieler 4 und Spieler 5 können nicht ziehen und passen", or null when nobody passed. */
+export function passedLine(lang: Lang, view: AduView): string | null {
+  const passed = aduPassed(view);
+  if (!passed.length || view.outcome) return null;
+  return t(lang, 'adu.passed', { players: list(lang, passed.map((p) => playerName(lang, p))), count: passed.length });
+}
+
+/** "S5 geschlagen auf f1 — Reichweite noch nicht erklärt" for each of a player's soldiers awaiting a declaration. */
+export function declaringLines(lang: Lang, view: AduView, player: number): string[] {
+  return aduDeclaring(view)
+    .filter((d) => d.player === player)
+    .map((d) => t(lang, 'adu.declaring', { soldier: d.soldier, square: d.square }));
 }

@@ -474,6 +474,17 @@ export const displayStyles = css`
     background: var(--text);
     color: var(--bg);
   }
+  .passed {
+    margin: 0;
+    font-weight: 700;
+  }
+  .seat-card .declaring {
+    margin: 0 0 0.15em;
+    padding-left: 0.4em;
+    border-left: 0.3em solid var(--turn-edge);
+    font-size: 0.85em;
+    font-weight: 700;
+  }
   .adu .hint {
     margin: 0;
     font-size: 0.85em;

@@ -28,6 +28,8 @@ import {
   makisSeats,
   outcomeLines,
   pendingLines,
+  declaringLines,
+  passedLine,
   recordLines,
   turnLine,
   type AduSeat,
@@ -300,20 +302,23 @@ export class TableDisplay extends LitElement {
     const seats = aduSeats(this.lang, view);
     // A reserve king awaited is said by the turn line above the board ("Spieler 1 setzt einen Reservekönig"),
     // with the capturer's mark; saying it here too would only push the Merkskala off the screen.
+    const passed = passedLine(this.lang, view);
     return html`<div class="panel adu">
+      ${passed ? html`<p class="passed">${passed}</p>` : nothing}
       <div class="seat-head">
         <h2>${t(this.lang, 'adu.merkskala.title')}</h2>
         <span class="supply">${t(this.lang, 'adu.supply', { supply: view.supply })}</span>
       </div>
-      <ul class="seats">${seats.map((seat) => this.renderAduSeat(seat))}</ul>
+      <ul class="seats">${seats.map((seat) => this.renderAduSeat(seat, declaringLines(this.lang, view, seat.player)))}</ul>
       <p class="muted hint">${t(this.lang, 'adu.merkskala.hint')}</p>
     </div>`;
   }
 
-  private renderAduSeat(seat: AduSeat) {
+  private renderAduSeat(seat: AduSeat, declaring: readonly string[]) {
     const classes = [seat.in ? 'in' : 'out', seat.acting ? 'acting' : '', seat.winner ? 'winner' : '', seat.drawn ? 'drawn' : ''].join(' ');
     return html`<li class="seat-card ${classes}">
       <div class="seat-line">${playerIcon(seat.player)}<span class="name">${seat.name}</span><span class="status">${seat.status}</span></div>
+      ${declaring.map((line) => html`<p class="declaring">${line}</p>`)}
       ${seat.in
         ? seat.merkskala.length
           ? html`<table class="merkskala">

@@ -76,6 +76,8 @@ export const de = {
   'adu.merkskala.hint': 'Reichweiten, die jeder Soldat noch haben kann — durchgestrichen: nicht mehr möglich',
   'adu.merkskala.soldier': 'Soldat {id}: Reichweite {ranges} möglich',
   'adu.merkskala.none': 'Keine Soldaten auf dem Brett',
+  'adu.passed': '{players} {count|kann nicht ziehen und passt|können nicht ziehen und passen}',
+  'adu.declaring': '{soldier} geschlagen auf {square} — Reichweite noch nicht erklärt',
   'adu.awaitingReserve': '{player} hat einen König geschlagen und setzt jetzt einen Reservekönig auf einen freien Punkt',
   'legend.adu.king': 'König',
   'legend.adu.soldier': 'Soldat',

@@ -74,6 +74,8 @@ export const en: Catalogue = {
   'adu.merkskala.hint': 'The ranges each soldier may still have — struck out: no longer possible',
   'adu.merkskala.soldier': 'Soldier {id}: range {ranges} possible',
   'adu.merkskala.none': 'No soldiers on the board',
+  'adu.passed': '{players} {count|has no move and passes|have no move and pass}',
+  'adu.declaring': '{soldier} captured on {square} — range not declared yet',
   'adu.awaitingReserve': '{player} captured a king and now puts a reserve king on a free point',
   'legend.adu.king': 'king',
   'legend.adu.soldier': 'soldier',

@@ -25,6 +25,7 @@ import {
   lastMoveLine,
   linkNotice,
   outcomeLines,
+  passedLine,
   recordLines,
   turnLine,
   type LangChangeEvent,
@@ -160,9 +161,11 @@ export class RefereeConsole extends LitElement {
     const actor = view.game === 'makis' ? view.toMove : view.game === 'adu' ? aduActor(view) : null;
     // The referee waits for the reserve king to appear; the console says why the turn has not passed on.
     const reserve = view.game === 'adu' && view.awaitingReserve ? view.awaitingReserve.player : null;
+    const passed = view.game === 'adu' ? passedLine(this.lang, view) : null;
     return html`<p class="turn">
       ${actor !== null ? html`${playerIcon(actor)} ` : nothing}${turnLine(this.lang, view) ?? t(this.lang, 'turn.none')}
       ${reserve !== null ? html`<small>${t(this.lang, 'adu.awaitingReserve', { player: playerName(this.lang, reserve) })}</small>` : nothing}
+      ${passed ? html`<small>${passed}</small>` : nothing}
     </p>`;
   }
 
