@@ -1,5 +1,5 @@
-// Takes screenshots of the built pages against the fake server, driving the system's Chromium over the DevTools
-// protocol (not a test: for eyes). Console shots click and type like a referee would.
+// Takes screenshots of the built pages against the fake server, driving the system's Chromium through playwright-core
+// (not a test: for eyes). Console shots click and type like a referee would.
 //
 //   npm run build:web && node bin/run-ts.js tests/web/screenshots.ts [--dist=DIR] [--out=DIR] [shot …]
 //
@@ -7,11 +7,9 @@
 // every shot is taken; an argument picks the shots whose name starts with it (`malawi`, `makis`, `adu`, `console`, `live`).
 // `--dist` serves another build (say, an older commit's, to compare pictures byte for byte) and `--out` writes
 // elsewhere.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import WebSocket from 'ws';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { FAKE_REFEREE_TOKEN, KALAHA_SCENARIOS, startFakeServer, type Scenario } from './fake-server.ts';
 
 type Step =
@@ -181,168 +179,35 @@ const SHOTS: readonly Shot[] = [
 ];
 
 // ---------------------------------------------------------------------------------------------
-// A minimal DevTools-protocol client: enough to open a tab, wait, click, type and take a picture.
+// The system's Chromium, driven by playwright-core (no browser of its own is downloaded). Its CSS selectors reach
+// through open shadow roots, so the pages' custom elements need no special queries.
 
-/** Finds an element through open shadow roots, as the pages are all custom elements. */
-const DEEP_QUERY = `(selector) => {
-  const walk = (root) => {
-    const hit = root.querySelector(selector);
-    if (hit) return hit;
-    for (const el of root.querySelectorAll('*')) {
-      if (el.shadowRoot) {
-        const found = walk(el.shadowRoot);
-        if (found) return found;
-      }
-    }
-    return null;
-  };
-  return walk(document);
-}`;
+/** The flags every headless run here uses: no sandbox (root in a container), no GPU, nothing fetched from outside. */
+const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--hide-scrollbars',
+];
 
-class Browser {
-  private nextId = 1;
-  private readonly waiting = new Map<number, { done: (value: unknown) => void; fail: (error: Error) => void }>();
-
-  private constructor(
-    private readonly process: ChildProcess,
-    private readonly socket: WebSocket,
-    private readonly profile: string,
-  ) {
-    socket.on('message', (data) => {
-      const message = JSON.parse(String(data)) as { id?: number; result?: unknown; error?: { message: string } };
-      if (message.id === undefined) return;
-      const waiter = this.waiting.get(message.id);
-      if (!waiter) return;
-      this.waiting.delete(message.id);
-      if (message.error) waiter.fail(new Error(message.error.message));
-      else waiter.done(message.result);
-    });
+async function step(page: Page, action: Step): Promise<void> {
+  if ('wait' in action) {
+    await page.locator(action.wait).first().waitFor({ timeout: 10_000 });
+    return;
   }
-
-  static async launch(): Promise<Browser> {
-    const profile = await mkdtemp(join(tmpdir(), 'spieltisch-chromium-'));
-    const child = spawn(
-      'chromium',
-      [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--hide-scrollbars',
-        '--remote-debugging-port=0',
-        `--user-data-dir=${profile}`,
-        'about:blank',
-      ],
-      { stdio: ['ignore', 'ignore', 'pipe'] },
-    );
-    const endpoint = await new Promise<string>((done, fail) => {
-      let text = '';
-      const timer = setTimeout(() => fail(new Error(`chromium did not start:\n${text}`)), 30_000);
-      child.stderr?.on('data', (chunk: Buffer) => {
-        text += String(chunk);
-        const match = /DevTools listening on (ws:\/\/\S+)/.exec(text);
-        if (match) {
-          clearTimeout(timer);
-          done(match[1]);
-        }
-      });
-      child.on('exit', () => fail(new Error(`chromium exited:\n${text}`)));
-    });
-    const socket = new WebSocket(endpoint);
-    await new Promise((done, fail) => {
-      socket.once('open', done);
-      socket.once('error', fail);
-    });
-    return new Browser(child, socket, profile);
+  if ('click' in action) {
+    const target = page.locator(action.click).first();
+    await target.waitFor({ timeout: 10_000 });
+    // A dispatched click, as a tap lands: board squares are SVG groups, which a pointer may not hit at their centre.
+    await target.dispatchEvent('click');
+    return;
   }
-
-  send<T = Record<string, unknown>>(method: string, params: object = {}, sessionId?: string): Promise<T> {
-    const id = this.nextId++;
-    this.socket.send(JSON.stringify(sessionId ? { id, method, params, sessionId } : { id, method, params }));
-    return new Promise<T>((done, fail) => this.waiting.set(id, { done: done as (value: unknown) => void, fail }));
-  }
-
-  async close(): Promise<void> {
-    this.socket.close();
-    this.process.kill();
-    await rm(this.profile, { recursive: true, force: true }).catch(() => {});
-  }
-}
-
-/** One tab: a fresh one per shot, so session storage (the referee token) never leaks between shots. */
-class Tab {
-  private constructor(
-    private readonly browser: Browser,
-    private readonly targetId: string,
-    private readonly session: string,
-  ) {}
-
-  static async open(browser: Browser, width: number, height: number): Promise<Tab> {
-    const { targetId } = await browser.send<{ targetId: string }>('Target.createTarget', { url: 'about:blank' });
-    const { sessionId } = await browser.send<{ sessionId: string }>('Target.attachToTarget', { targetId, flatten: true });
-    const tab = new Tab(browser, targetId, sessionId);
-    await tab.send('Emulation.setDeviceMetricsOverride', { width, height, deviceScaleFactor: 1, mobile: width < 600 });
-    return tab;
-  }
-
-  send<T = Record<string, unknown>>(method: string, params: object = {}): Promise<T> {
-    return this.browser.send<T>(method, params, this.session);
-  }
-
-  async evaluate(expression: string): Promise<unknown> {
-    const { result, exceptionDetails } = await this.send<{
-      result: { value?: unknown };
-      exceptionDetails?: { text: string; exception?: { description?: string } };
-    }>('Runtime.evaluate', { expression, returnByValue: true, awaitPromise: true });
-    if (exceptionDetails) throw new Error(exceptionDetails.exception?.description ?? exceptionDetails.text);
-    return result.value;
-  }
-
-  async waitFor(selector: string, timeout = 10_000): Promise<void> {
-    const until = Date.now() + timeout;
-    while (Date.now() < until) {
-      if (await this.evaluate(`(${DEEP_QUERY})(${JSON.stringify(selector)}) !== null`)) return;
-      await sleep(50);
-    }
-    throw new Error(`"${selector}" did not appear`);
-  }
-
-  async step(step: Step): Promise<void> {
-    if ('wait' in step) return this.waitFor(step.wait);
-    if ('click' in step) {
-      await this.waitFor(step.click);
-      // A dispatched click, not .click(): board squares are SVG elements, which have no click method.
-      await this.evaluate(
-        `(${DEEP_QUERY})(${JSON.stringify(step.click)}).dispatchEvent(new MouseEvent('click', { bubbles: true, composed: true }))`,
-      );
-      return;
-    }
-    const [selector, text] = step.type;
-    await this.waitFor(selector);
-    await this.evaluate(`(() => {
-      const el = (${DEEP_QUERY})(${JSON.stringify(selector)});
-      el.value = ${JSON.stringify(text)};
-      el.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
-    })()`);
-  }
-
-  async screenshot(file: string, fullPage: boolean): Promise<void> {
-    const params: Record<string, unknown> = { format: 'png' };
-    if (fullPage) {
-      const { cssContentSize } = await this.send<{ cssContentSize: { width: number; height: number } }>('Page.getLayoutMetrics');
-      params.captureBeyondViewport = true;
-      params.clip = { x: 0, y: 0, width: cssContentSize.width, height: cssContentSize.height, scale: 1 };
-    }
-    const { data } = await this.send<{ data: string }>('Page.captureScreenshot', params);
-    await writeFile(file, Buffer.from(data, 'base64'));
-  }
-
-  async close(): Promise<void> {
-    await this.browser.send('Target.closeTarget', { targetId: this.targetId });
-  }
+  const [selector, text] = action.type;
+  await page.locator(selector).first().fill(text, { timeout: 10_000 });
 }
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
@@ -362,30 +227,32 @@ await stat(join(dist, 'index.html')).catch(() => {
 });
 await mkdir(out, { recursive: true });
 
-const browser = await Browser.launch();
+const browser: Browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_FLAGS });
 let failed = 0;
 try {
   for (const shot of shots) {
     for (const lang of LANGS) {
       for (const [width, height] of shot.sizes) {
-        // A fresh server per shot: every page load sees the scenario from its start.
+        // A fresh server per shot: every page load sees the scenario from its start. A fresh context per shot:
+        // session storage (the referee token) never leaks between shots.
         const server = await startFakeServer({ scenario: shot.scenario, port: 0, interval: 5, dist });
-        const tab = await Tab.open(browser, width, height);
+        const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: 1, isMobile: width < 600 });
+        const page = await context.newPage();
         const file = join(out, `${shot.name}-${lang}-${width}x${height}.png`);
         try {
           const joiner = shot.path.includes('?') ? '&' : '?';
-          await tab.send('Page.navigate', { url: `${server.url}${shot.path}${joiner}lang=${lang}` });
-          for (const step of shot.steps ?? []) await tab.step(step);
-          await tab.waitFor(shot.ready);
+          await page.goto(`${server.url}${shot.path}${joiner}lang=${lang}`);
+          for (const action of shot.steps ?? []) await step(page, action);
+          await page.locator(shot.ready).first().waitFor({ timeout: 10_000 });
           // Let the scripted messages (5 ms apart) arrive and the page draw them.
           await sleep(400);
-          await tab.screenshot(file, Boolean(shot.fullPage) && width < 600);
+          await page.screenshot({ path: file, fullPage: Boolean(shot.fullPage) && width < 600 });
           console.log(file);
         } catch (error) {
           failed += 1;
           console.error(`${shot.name} ${lang} ${width}x${height}: ${(error as Error).message}`);
         } finally {
-          await tab.close();
+          await context.close();
           await server.close();
         }
       }
