@@ -67,6 +67,12 @@ export interface GridPieceSpec {
   readonly colour?: string;
 }
 
+/** A piece beside the board (in its box): a game whose pieces come onto the board during play (Adu) takes them from here. */
+export interface GridSpareSpec {
+  readonly colour?: string;
+  readonly beads?: number;
+}
+
 /** A piece as the board holds it. `cell` is null while the piece is in the hand (lifted, carried, sliding). */
 export interface GridPiece {
   readonly id: number;
@@ -85,6 +91,8 @@ export interface GridTableOptions extends FirmwareOptions {
   readonly pieces?: readonly GridPieceSpec[];
   /** Beads in the box beside the board at power-on (beads put away during a game go there too). */
   readonly spareBeads?: number;
+  /** Pieces beside the board at power-on (pieces put away during a game go there too); default none. */
+  readonly sparePieces?: readonly GridSpareSpec[];
   readonly sensor?: Partial<GridSensorModel>;
   readonly hand?: Partial<GridHandModel>;
 }
@@ -104,6 +112,8 @@ export const GRID_ACTION_KINDS = [
   'add-beads',
   'stow-beads',
   'fetch-beads',
+  'fetch-piece',
+  'stow-piece',
   'button',
 ] as const;
 export type GridActionKind = (typeof GRID_ACTION_KINDS)[number];
@@ -130,6 +140,10 @@ export type GridAction =
   | { readonly kind: 'stow-beads'; readonly count?: number; readonly ms?: number }
   /** Take beads from the box into the hand. */
   | { readonly kind: 'fetch-beads'; readonly count: number; readonly ms?: number }
+  /** Take a piece from beside the board into the hand: the first there of `colour`, or the first of any colour. */
+  | { readonly kind: 'fetch-piece'; readonly colour?: string; readonly ms?: number }
+  /** Put a piece from the hand away beside the board: the one lifted last, or the piece with id `piece`. */
+  | { readonly kind: 'stow-piece'; readonly piece?: number; readonly ms?: number }
   /** Press a button on the board (`BTN <name>`). */
   | { readonly kind: 'button'; readonly name: ButtonName };
 
@@ -181,6 +195,8 @@ export class GridTable extends SimulatedFirmware<GridAction> {
 
   private readonly squares: (HeldPiece | null)[];
   private readonly heldPieces: HeldPiece[] = [];
+  /** Pieces beside the board, in the order they were put there. */
+  private readonly sparePieceBox: HeldPiece[] = [];
   private heldBeads = 0;
   private boxBeads: number;
   private slide: Slide | null = null;
@@ -227,6 +243,11 @@ export class GridTable extends SimulatedFirmware<GridAction> {
       if (!Number.isInteger(spec.beads) || spec.beads < 0) throw new RangeError(`a piece carries a whole number of beads, not ${spec.beads}`);
       this.squares[spec.cell] = { id: id++, colour: spec.colour ?? 'plain', beads: spec.beads };
       this.resense(spec.cell);
+    }
+    for (const spec of options.sparePieces ?? []) {
+      const beads = spec.beads ?? 0;
+      if (!Number.isInteger(beads) || beads < 0) throw new RangeError(`a piece carries a whole number of beads, not ${beads}`);
+      this.sparePieceBox.push({ id: id++, colour: spec.colour ?? 'plain', beads });
     }
   }
 
@@ -316,6 +337,11 @@ export class GridTable extends SimulatedFirmware<GridAction> {
     return out;
   }
 
+  /** The pieces beside the board (cell null), in the order they were put there. */
+  sparePieces(): GridPiece[] {
+    return this.sparePieceBox.map((p) => ({ id: p.id, colour: p.colour, beads: p.beads, cell: null }));
+  }
+
   /** What the hand holds: pieces (a sliding one included) and loose beads. */
   inHand(): { readonly pieces: number; readonly beads: number } {
     return { pieces: this.heldPieces.length, beads: this.heldBeads };
@@ -326,9 +352,9 @@ export class GridTable extends SimulatedFirmware<GridAction> {
     return this.boxBeads;
   }
 
-  /** Pieces on the board and in the hand: constant, whatever the script does. */
+  /** Pieces on the board, in the hand and beside the board: constant, whatever the script does. */
   totalPieces(): number {
-    return this.pieces().length;
+    return this.pieces().length + this.sparePieceBox.length;
   }
 
   /** Beads on pieces, in the hand and in the box: constant, whatever the script does. */
@@ -401,6 +427,18 @@ export class GridTable extends SimulatedFirmware<GridAction> {
         this.boxBeads -= moved;
         this.heldBeads += moved;
         return action.ms ?? rng.range(h.beadMs[0], h.beadMs[1]);
+      }
+      case 'fetch-piece': {
+        const i = this.sparePieceBox.findIndex((p) => action.colour === undefined || p.colour === action.colour);
+        if (i < 0) this.faults++;
+        else this.heldPieces.push(this.sparePieceBox.splice(i, 1)[0]);
+        return action.ms ?? rng.range(h.liftMs[0], h.liftMs[1]);
+      }
+      case 'stow-piece': {
+        const i = action.piece === undefined ? this.heldPieces.length - 1 : this.heldPieces.findIndex((p) => p.id === action.piece);
+        if (i < 0) this.faults++;
+        else this.sparePieceBox.push(this.heldPieces.splice(i, 1)[0]);
+        return action.ms ?? rng.range(h.putMs[0], h.putMs[1]);
       }
       case 'button':
         this.sendSoon(`BTN ${action.name}`);
