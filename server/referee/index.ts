@@ -6,3 +6,4 @@ export { MalawiReferee, SENSINGS, QUESTION_REASONS, MISMATCH_ACTIONS, type Malaw
 export { GridSettler, DEFAULT_GRID_SETTLE, type GridSettleOptions, type SettledGrid } from './grid-settle.ts';
 export * as squares from './squares.ts';
 export type { BoardShape, Grid, CellDiff } from './squares.ts';
+export { AduReferee, ADU_QUESTION_REASONS, canonicalMove as canonicalAduMove, type AduRefereeOptions, type AduRefereeEvent, type AduAlert, type AduQuestion, type AduCommandResult, type AduPending, type AduQuestionReason } from './adu-referee.ts';
