@@ -82,6 +82,10 @@ export interface AduView {
   readonly awaitingReserve: { readonly player: number } | null;
   readonly outcome: { readonly winner: string; readonly reason: string; readonly players: readonly number[] } | null;
   readonly lastMove: { readonly notation: string; readonly squares: readonly string[] } | null;
+  /** Players still in who had no legal move and were skipped right before `toMove`'s turn (absent: none). */
+  readonly passed?: readonly number[];
+  /** Captured soldiers whose owner has not declared the range yet; the Merkskala meanwhile counts the lowest (absent: none). */
+  readonly declaring?: readonly { readonly player: number; readonly soldier: string; readonly square: string }[];
 }
 
 export type GameView = KalahaView | MalawiView | MakisView | AduView;
