@@ -36,3 +36,20 @@ export {
 } from './malawi-trace.ts';
 export { MALAWI_FIXTURES, generateMalawiFixture, stringifyMalawiTruth, writeMalawiFixtures, type MalawiFixture } from './malawi-fixtures.ts';
 export { playMalawiGames, setUpMalawiActions, type LiveMalawi, type LiveMalawiOptions } from './malawi-live.ts';
+export {
+  ADU_COLOURS,
+  ADU_CORRECTIONS,
+  ADU_HANDLINGS,
+  ADU_RESERVE_COLOUR,
+  aduBoardSetup,
+  aduColour,
+  planAduGame,
+  type AduCorrection,
+  type AduGamePlan,
+  type AduHandling,
+  type AduPlanEvent,
+  type AduPlayerOptions,
+} from './adu-player.ts';
+export { aduAnswersOf, formatAduRecord, generateAduTrace, type AduConsoleQuestion, type AduTrace, type AduTraceOptions, type AduTruth } from './adu-trace.ts';
+export { ADU_FIXTURES, generateAduFixture, writeAduFixtures, type AduFixture } from './adu-fixtures.ts';
+export { clearAduBoardActions, playAduGames, type LiveAdu, type LiveAduOptions } from './adu-live.ts';
