@@ -22,7 +22,9 @@ Usage:
   spieltisch referee --game G [--options JSON] [--answers FILE] TRACE|-
       Referee a recorded sensor trace; prints one JSON line per event. For
       games whose referee asks questions, --answers gives the console's
-      answers (one move per line, in order).
+      answers (one move per line, in order). Adu's answers name a move, or
+      a captured soldier's declared range as its capture with =R (d4xd7=3);
+      simulate prints them as "answers" in what really happened.
   spieltisch simulate --game G [--seed N] [--options JSON] [--out TRACE]
                       [--illegal P] [--takebacks P] [--sense count|occupancy]
       Play a game on the simulated board (with a chance P per turn of an

@@ -2,11 +2,13 @@
 import type { GameName } from '../rules/types.ts';
 import { kalahaTable } from './kalaha.ts';
 import { malawiTable } from './malawi.ts';
+import { aduTable } from './adu.ts';
 import type { TableKit } from './types.ts';
 
 export const tables: Partial<Record<GameName, TableKit>> = {
   kalaha: kalahaTable,
   malawi: malawiTable,
+  adu: aduTable,
 };
 
 /** The games that can be played at a table now. */
