@@ -11,6 +11,7 @@ import { refereeAccuracy } from './referee-accuracy.ts';
 import { malawiRefereeDecisions } from './malawi-referee-time.ts';
 import { makisPlayouts } from './makis-bench.ts';
 import { aduMoveGen } from './adu-bench.ts';
+import { aduRefereeDecisions } from './adu-referee-time.ts';
 
 const round = (x: number, digits = 3) => Number(x.toPrecision(digits));
 const line = (name: string, value: string) => console.log(`${name.padEnd(48)} ${value}`);
@@ -35,6 +36,9 @@ line('Kalaha referee, per frame (settle + decide)', `mean ${round(referee.perFra
 
 const malawi = malawiRefereeDecisions();
 line('Malawi referee, per settled picture', `mean ${round(malawi.meanMs * 1000)} µs, p99 ${round(malawi.p99Ms * 1000)} µs (${malawi.decisions} pictures)`);
+
+const aduReferee = aduRefereeDecisions();
+line('Adu referee, six players, per settled picture', `mean ${round(aduReferee.meanMs * 1000)} µs, p99 ${round(aduReferee.p99Ms * 1000)} µs (${aduReferee.decisions} pictures, ${aduReferee.recordsRight}/${aduReferee.games} records right)`);
 
 for (const clients of [1, 100]) {
   const latency = await lineToDisplayLatency(clients);
