@@ -7,3 +7,4 @@ export { GridSettler, DEFAULT_GRID_SETTLE, type GridSettleOptions, type SettledG
 export * as squares from './squares.ts';
 export type { BoardShape, Grid, CellDiff } from './squares.ts';
 export { AduReferee, ADU_QUESTION_REASONS, canonicalMove as canonicalAduMove, type AduRefereeOptions, type AduRefereeEvent, type AduAlert, type AduQuestion, type AduCommandResult, type AduPending, type AduQuestionReason } from './adu-referee.ts';
+export { MakisReferee, RESET_PIECES, MAKIS_QUESTION_REASONS, ascending, diceOrder, screenName, type MakisRefereeOptions, type MakisRefereeEvent, type MakisAlert, type MakisQuestion, type MakisCommandResult, type MakisQuestionReason, type Reset, type ResetPiece } from './makis-referee.ts';
