@@ -3,4 +3,5 @@ export { GameSession, type SessionLog, type Listener, type SessionEvent, type Co
 export { KalahaSession, kalahaView, type KalahaSessionOptions } from './kalaha-session.ts';
 export { recordOf, type LoggedEvent } from './resume.ts';
 export { MalawiSession, type MalawiSessionOptions } from './malawi-session.ts';
+export { MakisSession, drawFairRoll, type MakisSessionOptions } from './makis-session.ts';
 export { AduSession, type AduSessionOptions } from './adu-session.ts';
