@@ -53,3 +53,21 @@ export {
 export { aduAnswersOf, formatAduRecord, generateAduTrace, type AduConsoleQuestion, type AduTrace, type AduTraceOptions, type AduTruth } from './adu-trace.ts';
 export { ADU_FIXTURES, generateAduFixture, writeAduFixtures, type AduFixture } from './adu-fixtures.ts';
 export { clearAduBoardActions, playAduGames, type LiveAdu, type LiveAduOptions } from './adu-live.ts';
+export {
+  KNIGHT_COLOUR,
+  MAKIS_COLOURS,
+  MAKIS_CORRECTIONS,
+  MAKIS_HANDLINGS,
+  makisBoardSetup,
+  makisLayout,
+  planMakisGame,
+  type MakisCorrection,
+  type MakisGamePlan,
+  type MakisHandling,
+  type MakisPlanEvent,
+  type MakisPlayerOptions,
+  type ResetAlert,
+} from './makis-player.ts';
+export { formatMakisRecord, generateMakisTrace, makisAnswersOf, makisOccupancy, type MakisExpectedAlert, type MakisTrace, type MakisTraceOptions, type MakisTruth } from './makis-trace.ts';
+export { MAKIS_FIXTURES, generateMakisFixture, stringifyMakisTruth, writeMakisFixtures, type MakisFixture } from './makis-fixtures.ts';
+export { playMakisGames, setUpMakisActions, type LiveMakis, type LiveMakisOptions } from './makis-live.ts';
