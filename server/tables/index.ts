@@ -2,12 +2,14 @@
 import type { GameName } from '../rules/types.ts';
 import { kalahaTable } from './kalaha.ts';
 import { malawiTable } from './malawi.ts';
+import { makisTable } from './makis.ts';
 import { aduTable } from './adu.ts';
 import type { TableKit } from './types.ts';
 
 export const tables: Partial<Record<GameName, TableKit>> = {
   kalaha: kalahaTable,
   malawi: malawiTable,
+  makis: makisTable,
   adu: aduTable,
 };
 
