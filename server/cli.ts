@@ -11,12 +11,19 @@ Usage:
                    [--sim-speed X] [--seed N] [--sense count|occupancy]
                    [--port SERIALPATH|auto] [--transport serial|firmata]
                    [--pins JSON|FILE] [--http PORT] [--db FILE] [--token T]
+                   [--mqtt URL [--site NAME] [--board-name NAME]]
       Referee a table live and serve its pages (default: a simulated table,
       display at http://localhost:3000). Console commands need the referee
       token: --token, else $SPIELTISCH_TOKEN, else one made up and printed.
       --port auto finds the board (Arduino USB ids, then a HELLO); a pulled
       cable is reconnected. --transport firmata reads switches wired to an
       Arduino running StandardFirmata, pins as --pins gives them.
+      --mqtt URL also publishes the game to that MQTT broker under
+      spieltisch/SITE/BOARD/ (--site, default "local"; --board-name, default
+      the board's id); the table plays on while the broker is away.
+  spieltisch broadcast --mqtt URL [--http PORT] [--client-id ID]
+      Gather every table that publishes to the broker and serve the
+      tournament display (default http://localhost:3100/tournament).
   spieltisch replay --game G [--options JSON] FILE|-
       Replay a game record; prints one JSON line (exit 1 on an illegal move).
   spieltisch referee --game G [--options JSON] [--answers FILE] TRACE|-
@@ -75,6 +82,10 @@ export async function main(argv: readonly string[], io: Io = defaultIo): Promise
         const { serve } = await import('./commands/serve.ts');
         return await serve(parse(rest, SERVE_OPTIONS), io);
       }
+      case 'broadcast': {
+        const { broadcastCommand } = await import('./commands/broadcast.ts');
+        return await broadcastCommand(parse(rest, BROADCAST_OPTIONS), io);
+      }
       case 'replay': {
         const { replayCommand } = await import('./commands/replay.ts');
         return await replayCommand(parse(rest, REPLAY_OPTIONS), io);
@@ -131,6 +142,15 @@ const SERVE_OPTIONS = {
   token: { type: 'string' },
   sense: { type: 'string', default: 'count' },
   players: { type: 'string' },
+  mqtt: { type: 'string' },
+  site: { type: 'string' },
+  'board-name': { type: 'string' },
+} as const satisfies Options;
+const BROADCAST_OPTIONS = {
+  mqtt: { type: 'string' },
+  http: { type: 'string', default: '3100' },
+  host: { type: 'string', default: '0.0.0.0' },
+  'client-id': { type: 'string' },
 } as const satisfies Options;
 const REPLAY_OPTIONS = { ...GAME, options: { type: 'string' } } as const satisfies Options;
 const REFEREE_OPTIONS = { ...GAME, options: { type: 'string' }, answers: { type: 'string' } } as const satisfies Options;
@@ -158,6 +178,7 @@ const EXPORT_OPTIONS = {
 const IMPORT_OPTIONS = { ...DB, format: { type: 'string' }, game: { type: 'string' } } as const satisfies Options;
 
 export type ServeArgs = ReturnType<typeof parse<typeof SERVE_OPTIONS>>;
+export type BroadcastArgs = ReturnType<typeof parse<typeof BROADCAST_OPTIONS>>;
 export type ExportArgs = ReturnType<typeof parse<typeof EXPORT_OPTIONS>>;
 export type ImportArgs = ReturnType<typeof parse<typeof IMPORT_OPTIONS>>;
 export type ReplayArgs = ReturnType<typeof parse<typeof REPLAY_OPTIONS>>;

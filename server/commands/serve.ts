@@ -9,6 +9,7 @@ import { SerialBoard, firmataPorts, parsePinMap, type BoardLink, type PortAccess
 import { tables, tableGames, type TableGame } from '../tables/index.ts';
 import { gameName, number, sense as senseOf, UsageError, type Io, type ServeArgs } from '../cli.ts';
 import { optionsJson } from './options.ts';
+import { publishSettings, publishTable } from './broadcast.ts';
 
 export async function serve({ values, positionals }: ServeArgs, io: Io): Promise<number> {
   if (positionals.length) throw new UsageError(`serve takes no file (got "${positionals.join(' ')}")`);
@@ -19,6 +20,7 @@ export async function serve({ values, positionals }: ServeArgs, io: Io): Promise
   const seed = values.seed === undefined ? Date.now() % 2 ** 31 : number(values.seed, 'seed', 0, 2 ** 31);
   const simulated = values.simulate || values.port === undefined;
   const input = optionsJson(values.options);
+  const mqtt = publishSettings(values);
   if (values.players !== undefined) {
     if (kit.game === 'kalaha' || kit.game === 'malawi') throw new UsageError(`--players is for games of more than two players (makis, adu); ${kit.title} is played by two`);
     const players = number(values.players, 'players', 1, 6);
@@ -107,6 +109,7 @@ export async function serve({ values, positionals }: ServeArgs, io: Io): Promise
   io.out(`Spieltisch: ${kit.title} ${where}`);
   io.out(`Spieltisch: display at http://localhost:${http.port}  ·  game log ${values.db}`);
   io.out(`Spieltisch: referee console at http://localhost:${http.port}/referee  ·  token ${token}`);
+  const publisher = mqtt ? await publishTable(session, mqtt, boardId, io) : null;
 
   await new Promise<void>((resolve) => {
     const stop = () => resolve();
@@ -114,6 +117,7 @@ export async function serve({ values, positionals }: ServeArgs, io: Io): Promise
     process.once('SIGTERM', stop);
   });
   clearInterval(status);
+  await publisher?.close();
   await http.close();
   await closeBoard();
   log.close();

@@ -11,7 +11,7 @@ import { connect, type IClientOptions, type MqttClient } from 'mqtt';
 import { DEFAULT_WEB_ROOT } from '../http/index.ts';
 import { BoardBook, type Outcome } from './boards.ts';
 import { EVERY_TABLE, isTopicName, topicOf } from './topics.ts';
-import { safeUrl } from './publisher.ts';
+import { noDelay, safeUrl } from './publisher.ts';
 import type { BroadcastMessage, BrokerState } from './messages.ts';
 
 export interface BroadcastOptions {
@@ -68,6 +68,7 @@ export async function startBroadcast(options: BroadcastOptions): Promise<Running
   });
   let firstConnect = true;
   client.on('connect', (connack) => {
+    noDelay(client);
     // A fresh subscription brings every retained state and status; a kept session brings what
     // was queued while we were away instead.
     if (firstConnect || !connack.sessionPresent) client.subscribe(EVERY_TABLE, { qos: 1 });

@@ -1,0 +1,60 @@
+// `spieltisch broadcast`: gathers every table that publishes to one MQTT broker and serves the
+// tournament display, until the process is stopped; and the options `serve` publishes a table with.
+import { isTopicName, startBroadcast, startPublisher, type PublishedGame, type TablePublisher } from '../mqtt/index.ts';
+import { number, UsageError, type BroadcastArgs, type Io } from '../cli.ts';
+
+export async function broadcastCommand({ values, positionals }: BroadcastArgs, io: Io): Promise<number> {
+  if (positionals.length) throw new UsageError(`broadcast takes no file (got "${positionals.join(' ')}")`);
+  if (values.mqtt === undefined) throw new UsageError('broadcast needs --mqtt URL, the broker the tables publish to (mqtt://host:1883)');
+  const port = number(values.http, 'http', 0, 65535);
+  const broadcast = await startBroadcast({
+    url: mqttUrl(values.mqtt),
+    port,
+    host: values.host,
+    clientId: values['client-id'],
+    onNotice: (line) => io.out(`Spieltisch: ${line}`),
+  });
+  io.out(`Spieltisch: tournament display at http://localhost:${broadcast.port}/tournament  ·  boards at /api/boards`);
+
+  await new Promise<void>((resolve) => {
+    const stop = () => resolve();
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+  await broadcast.close();
+  return 0;
+}
+
+/** A broker address the mqtt client understands; anything else is a usage error now, not a silent retry loop later. */
+export function mqttUrl(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new UsageError(`--mqtt must be a broker address such as mqtt://localhost:1883 (got "${value}")`);
+  }
+  if (!['mqtt:', 'mqtts:', 'tcp:', 'ssl:', 'tls:', 'ws:', 'wss:'].includes(url.protocol)) {
+    throw new UsageError(`--mqtt must start with mqtt://, mqtts://, ws:// or wss:// (got "${value}")`);
+  }
+  return value;
+}
+
+/** What `serve --mqtt URL [--site NAME] [--board-name NAME]` asks for; null without --mqtt. */
+export function publishSettings(values: { mqtt?: string; site?: string; 'board-name'?: string }): { url: string; site: string; board: string | undefined } | null {
+  if (values.mqtt === undefined) {
+    if (values.site !== undefined || values['board-name'] !== undefined) throw new UsageError('--site and --board-name name the table on the broker: they need --mqtt URL');
+    return null;
+  }
+  const site = values.site ?? 'local';
+  for (const [option, name] of [['site', site], ['board-name', values['board-name']]] as const) {
+    if (name !== undefined && !isTopicName(name)) throw new UsageError(`--${option} must be letters, digits, . _ or -, at most 64 (got "${name}")`);
+  }
+  return { url: mqttUrl(values.mqtt), site, board: values['board-name'] };
+}
+
+/** Starts publishing a table; the board's own id names it unless --board-name did. */
+export async function publishTable(game: PublishedGame, settings: { url: string; site: string; board: string | undefined }, boardId: string, io: Io): Promise<TablePublisher> {
+  const board = settings.board ?? boardId;
+  if (!isTopicName(board)) throw new UsageError(`the board id "${board}" cannot name a topic: give --board-name`);
+  return startPublisher(game, { url: settings.url, site: settings.site, board, onNotice: (line) => io.out(`Spieltisch: ${line}`) });
+}
