@@ -9,6 +9,7 @@ import { refereeDecisions } from './referee-time.ts';
 import { lineToDisplayLatency } from './latency.ts';
 import { refereeAccuracy } from './referee-accuracy.ts';
 import { malawiRefereeDecisions } from './malawi-referee-time.ts';
+import { makisRefereeDecisions, makisSimulationSpeed } from './makis-referee-time.ts';
 import { makisPlayouts } from './makis-bench.ts';
 import { aduMoveGen } from './adu-bench.ts';
 import { aduRefereeDecisions } from './adu-referee-time.ts';
@@ -36,6 +37,11 @@ line('Kalaha referee, per frame (settle + decide)', `mean ${round(referee.perFra
 
 const malawi = malawiRefereeDecisions();
 line('Malawi referee, per settled picture', `mean ${round(malawi.meanMs * 1000)} µs, p99 ${round(malawi.p99Ms * 1000)} µs (${malawi.decisions} pictures)`);
+
+const makisSim = makisSimulationSpeed(10);
+line('Makis simulated games, 1–5 players, to the end', `${round(makisSim.gamesPerSecond)} games/s, ${round(makisSim.speedup)}× real time (${makisSim.plies} plies)`);
+const makisReferee = makisRefereeDecisions(makisSim.traces);
+line('Makis referee, per settled picture', `mean ${round(makisReferee.meanMs * 1000)} µs, p99 ${round(makisReferee.p99Ms * 1000)} µs (${makisReferee.decisions} pictures, ${makisReferee.recordsRight}/${makisReferee.games} records right)`);
 
 const aduReferee = aduRefereeDecisions();
 line('Adu referee, six players, per settled picture', `mean ${round(aduReferee.meanMs * 1000)} µs, p99 ${round(aduReferee.p99Ms * 1000)} µs (${aduReferee.decisions} pictures, ${aduReferee.recordsRight}/${aduReferee.games} records right)`);
