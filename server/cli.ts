@@ -52,6 +52,10 @@ Usage:
       already (same game, board, start and moves) are skipped.
 
   G is one of kalaha (default), malawi, makis, adu.
+  Makis: a board cannot tell the number of players, the mode or the knights'
+  starting rows; refereeing a trace of other than the defaults needs them in
+  --options ('{"players":3}'). The simulated Makis board senses occupancy,
+  whatever --sense says.
   spieltisch help
 `;
 
