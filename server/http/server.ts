@@ -6,10 +6,27 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { WebSocketServer, WebSocket } from 'ws';
-import { timingSafeEqual, createHash } from 'node:crypto';
-import type { ClientMessage, ConsoleCommand, ServerMessage } from './messages.ts';
+import type { ConsoleCommand, ServerMessage } from './messages.ts';
 import type { GameLog } from '../store/index.ts';
 import { gameLogApi } from './api.ts';
+import { readClientMessage } from './schemas.ts';
+import {
+  BAD_TOKEN_COST,
+  CLOSE_GRACE_MS,
+  CLOSE_POLICY,
+  GARBAGE_COST,
+  MAX_BUFFERED_BYTES,
+  MAX_MESSAGE_BYTES,
+  MESSAGE_BURST,
+  MESSAGES_PER_SECOND,
+  TokenBucket,
+  httpErrors,
+  originAllowed,
+  sameToken,
+  securityHeaders,
+} from './security.ts';
+
+export { parseClientMessage } from './schemas.ts';
 
 /** What the HTTP face needs of a live game. */
 export interface LiveGame {
@@ -30,31 +47,31 @@ export interface HttpOptions {
   readonly log?: GameLog;
   /** This table's board id, for "today at this table". */
   readonly boardId?: string;
+  /**
+   * Page origins besides this server's own whose pages may sign in as the referee over the WebSocket
+   * (`https://spieltisch.example` behind a proxy that rewrites Host). Reading needs no origin check.
+   */
+  readonly allowedOrigins?: readonly string[];
 }
+
+/** Why the server closed a client's WebSocket. */
+export type DropReason = 'flood' | 'slow';
 
 export interface RunningServer {
   readonly server: Server;
   readonly port: number;
   readonly clients: () => number;
+  /** Clients dropped since start, by reason. */
+  readonly drops: () => Readonly<Record<DropReason, number>>;
   close(): Promise<void>;
 }
 
 export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
-/** The largest amount of unsent data a slow page may have before it is dropped (it reconnects and syncs). */
-const MAX_BUFFERED = 1 << 20;
-
 export async function startHttp(game: LiveGame, options: HttpOptions): Promise<RunningServer> {
   const app = express();
   app.disable('x-powered-by');
-  app.use((_req, res, next) => {
-    res.set({
-      'X-Content-Type-Options': 'nosniff',
-      'Referrer-Policy': 'no-referrer',
-      'X-Frame-Options': 'DENY',
-    });
-    next();
-  });
+  app.use(securityHeaders());
   app.get('/api/state', (_req, res) => {
     res.json(game.sync());
   });
@@ -80,29 +97,53 @@ export async function startHttp(game: LiveGame, options: HttpOptions): Promise<R
   app.use('/api', (_req, res) => {
     res.status(404).json({ error: 'not-found', message: 'No such API route.' });
   });
+  app.use(httpErrors());
 
   const server = createServer(app);
-  const wss = new WebSocketServer({ server, path: '/ws', maxPayload: 4096 });
-  wss.on('connection', (socket) => {
+  // Every page gets the same bytes: compressing them per page would cost more CPU than the LAN saves.
+  const wss = new WebSocketServer({ server, path: '/ws', maxPayload: MAX_MESSAGE_BYTES, perMessageDeflate: false });
+  const drops: Record<DropReason, number> = { flood: 0, slow: 0 };
+  wss.on('connection', (socket, request) => {
     socket.send(JSON.stringify(game.sync()));
-    // A page is read-only until it presents the referee token.
+    // A page is read-only until it presents the referee token, from a page this server served (README, "Security").
     let authed = false;
-    let garbage = 0;
-    socket.on('message', (data) => {
+    let dropped = false;
+    const mayAuth = originAllowed(request.headers.origin, request.headers.host, options.allowedOrigins);
+    const bucket = new TokenBucket(MESSAGE_BURST, MESSAGES_PER_SECOND, performance.now());
+    /** Spends from the connection's allowance; a client over it is closed, and the others never notice. */
+    const allow = (cost: number): boolean => {
+      if (bucket.take(cost, performance.now())) return true;
+      dropped = true;
+      drops.flood++;
+      socket.close(CLOSE_POLICY, 'too many messages');
+      // A client that does not answer the close is cut off rather than waited for.
+      const cut = setTimeout(() => socket.terminate(), CLOSE_GRACE_MS);
+      cut.unref();
+      socket.once('close', () => clearTimeout(cut));
+      return false;
+    };
+    socket.on('message', (data, isBinary) => {
+      if (dropped) return;
       const reply = (ref: number, ok: boolean, error?: string, message?: string, params?: Readonly<Record<string, string | number>>) =>
         socket.send(JSON.stringify({ type: 'command-result', ref, ok, ...(error ? { error, message } : {}), ...(params ? { params } : {}) } satisfies ServerMessage));
-      const message = parseClientMessage(String(data));
-      if (!message) {
-        // A client that keeps sending garbage is dropped; the others never notice.
-        if (++garbage > 20) socket.terminate();
-        else reply(0, false, 'console/bad-message', 'That message is not one the server understands.');
+      const reading = isBinary ? null : readClientMessage(String(data));
+      if (!reading?.ok) {
+        if (allow(GARBAGE_COST)) reply(0, false, 'console/bad-message', reading?.message ?? 'That message is not one the server understands: send text, not binary.');
         return;
       }
+      const message = reading.message;
       if (message.type === 'auth') {
+        if (!mayAuth) {
+          authed = false;
+          if (allow(BAD_TOKEN_COST)) reply(0, false, 'console/bad-origin', 'Console commands are taken only from pages this server served.');
+          return;
+        }
         authed = sameToken(message.token, options.token);
+        if (!allow(authed ? 1 : BAD_TOKEN_COST)) return;
         reply(0, authed, authed ? undefined : 'console/bad-token', authed ? undefined : 'That is not the referee token.');
         return;
       }
+      if (!allow(1)) return;
       if (!authed) {
         reply(message.ref, false, 'console/unauthorized', 'Console commands need the referee token.');
         return;
@@ -113,13 +154,16 @@ export async function startHttp(game: LiveGame, options: HttpOptions): Promise<R
     socket.on('error', () => socket.terminate());
   });
   const unsubscribe = game.subscribe((_message, text) => {
+    // Encoded once for all pages: ws would otherwise turn the string into bytes once per page.
+    const frame = Buffer.from(text);
     for (const client of wss.clients) {
       if (client.readyState !== WebSocket.OPEN) continue;
-      if (client.bufferedAmount > MAX_BUFFERED) {
+      if (client.bufferedAmount > MAX_BUFFERED_BYTES) {
+        drops.slow++;
         client.terminate();
         continue;
       }
-      client.send(text);
+      client.send(frame, { binary: false });
     }
   });
 
@@ -133,6 +177,7 @@ export async function startHttp(game: LiveGame, options: HttpOptions): Promise<R
     server,
     port,
     clients: () => wss.clients.size,
+    drops: () => ({ ...drops }),
     close: () =>
       new Promise<void>((resolve) => {
         unsubscribe();
@@ -141,57 +186,4 @@ export async function startHttp(game: LiveGame, options: HttpOptions): Promise<R
         server.close(() => resolve());
       }),
   };
-}
-
-/** Constant-time comparison of tokens of any length (both are hashed first). */
-function sameToken(given: string, expected: string): boolean {
-  const a = createHash('sha256').update(given).digest();
-  const b = createHash('sha256').update(expected).digest();
-  return timingSafeEqual(a, b);
-}
-
-const COMMANDS = ['choose', 'ask', 'undo', 'enter', 'agree', 'confirm', 'roll'] as const;
-
-/** A console message, checked field by field; anything else is null. */
-export function parseClientMessage(text: string): ClientMessage | null {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return null;
-  }
-  if (typeof value !== 'object' || value === null) return null;
-  const m = value as Record<string, unknown>;
-  if (m.type === 'auth') return typeof m.token === 'string' && m.token.length <= 256 ? { type: 'auth', token: m.token } : null;
-  if (m.type !== 'command' || !Number.isSafeInteger(m.ref) || !Number.isSafeInteger(m.stateId)) return null;
-  const c = m.command as Record<string, unknown> | null;
-  if (typeof c !== 'object' || c === null || !(COMMANDS as readonly unknown[]).includes(c.kind)) return null;
-  const move = typeof c.move === 'string' && c.move.length > 0 && c.move.length <= 64 ? c.move : null;
-  let command: ConsoleCommand;
-  switch (c.kind as (typeof COMMANDS)[number]) {
-    case 'choose':
-      if (!Number.isSafeInteger(c.questionId) || move === null) return null;
-      command = { kind: 'choose', questionId: c.questionId as number, move };
-      break;
-    case 'enter':
-      if (move === null) return null;
-      command = { kind: 'enter', move };
-      break;
-    case 'undo':
-      command = { kind: 'undo' };
-      break;
-    case 'ask':
-      command = { kind: 'ask' };
-      break;
-    case 'agree':
-      command = { kind: 'agree' };
-      break;
-    case 'confirm':
-      command = { kind: 'confirm' };
-      break;
-    case 'roll':
-      command = { kind: 'roll' };
-      break;
-  }
-  return { type: 'command', ref: m.ref as number, stateId: m.stateId as number, command };
 }
