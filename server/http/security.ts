@@ -7,8 +7,9 @@ import { describeIssue, MAX_TOKEN_LENGTH } from './schemas.ts';
 
 /**
  * The built pages load their scripts, styles and data from this server only; nothing inline, nothing framed.
- * Lit's styles are constructed style sheets and its style bindings go through the CSSOM, which `style-src 'self'`
- * allows. `connect-src 'self'` covers the page's own `ws:`/`wss:` in every current browser.
+ * Lit's styles are constructed style sheets, which `style-src 'self'` allows; a style *attribute* is refused, and
+ * with it a Lit `style="…${x}"` binding or `styleMap` on its first render (set a property or a class instead).
+ * `connect-src 'self'` covers the page's own `ws:`/`wss:` in every current browser.
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
