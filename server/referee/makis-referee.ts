@@ -17,11 +17,13 @@
 //   moves that fit — a placement; a roll read from which knights left their squares and how far
 //     they went (any of the roll's resets made or not); a Maki's step, the players before it in
 //     the round having passed; or the next roll, everyone left in the round having passed:
-//     one → played; several → the console is asked; a roll that brought a knight home with steps
-//     left over may be a roll still being made, so it waits a moment first;
+//     one → played; several → the console is asked. A roll whose knight ends on a square a Maki
+//     stood on (a capture, or home on row 9), or that brought a knight home with a step left
+//     over, looks like a roll still being made: it is played once the board has stood still a
+//     moment, or as soon as the board shows what follows it (its resets, the next Maki's step);
 //   a roll Miwin's dice cannot make, or not the roll the display made → an alert;
 //   after the end, the opening set up again → a new game;
-//   an earlier position → a take-back;
+//   an earlier position → a take-back (a move that fits the same picture wins);
 //   a Maki put where no legal step goes → the engine's reason;
 //   two steps or placements made without a pause → both, or the console is asked which first;
 //   anything else → once the board has stood still a while, which piece to put right first.
@@ -507,22 +509,19 @@ export class MakisReferee {
     const fits = this.fittingMoves(state, cells);
     // A move that fits wins over a take-back to the same picture (a step whose reset puts the
     // board back as it was a ply ago is a move people make; taking back is rarer).
-    if (fits.length > 0) {
-      const decided = this.decideFits(picture, fits);
-      if (decided) return decided;
-    }
+    if (fits.length > 0) return this.decideFits(picture, fits);
     if (rolled) {
       // The board moved on from a roll that might have been unfinished. If what it shows now
       // follows from that roll (its resets, the next Maki's step), the roll was done.
-      const waited = rolled.fits as readonly Fit[];
-      const after = waited[0].states[waited[0].states.length - 1];
+      const readings = rolled.fits;
+      const after = readings[0].states[readings[0].states.length - 1];
       const follows =
-        this.knightsAsRolled(state, waited[0], cells) ||
-        this.owedFit(after, waited[0].resets, cells) !== null ||
+        this.knightsAsRolled(state, readings[0], cells) ||
+        this.owedFit(after, readings[0].resets, cells) !== null ||
         this.fittingMoves(after, cells).some((f) => f.impossible === null);
       if (follows) {
-        if (waited.length > 1) return this.askAmbiguous(t, waited);
-        const events = this.commit(rolled.picture.t, waited[0]);
+        if (readings.length > 1) return this.askAmbiguous(t, readings);
+        const events = this.commit(rolled.picture.t, readings[0]);
         events.push(...this.decide(picture));
         return events;
       }
@@ -552,8 +551,8 @@ export class MakisReferee {
     return -1;
   }
 
-  /** Moves fit the picture: play one, ask, wait, or say why the roll cannot be. Null: none of them counts. */
-  private decideFits(picture: SettledGrid, all: readonly Fit[]): MakisRefereeEvent[] | null {
+  /** Moves fit the picture: play one, ask, wait, or say why the roll cannot be. */
+  private decideFits(picture: SettledGrid, all: readonly Fit[]): MakisRefereeEvent[] {
     const t = picture.t;
     const possible = all.filter((f) => f.impossible === null);
     if (possible.length === 0) {
@@ -588,7 +587,8 @@ export class MakisReferee {
     }
     const rolledForTable = expected !== null && distinct.every((f) => f.roll !== null);
     if (!rolledForTable && distinct.every((f) => f.unfinished)) {
-      // A knight reached row 9 with a step left over, or a third knight is still to move: wait and see.
+      // A knight home with a step left over, or on a captured Maki's square (as a knight still in
+      // the hand would look): another knight may still be to move. Wait and see.
       this.waiting = { kind: 'home', picture, delay: this.homeMs, since: t, fits: distinct };
       this.unfinished = { picture, fits: distinct, ply: this.plies.length };
       return [];
