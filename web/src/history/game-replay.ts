@@ -12,7 +12,7 @@ import { boardAt, lastPly, stepAt, type BoardData } from './replay.ts';
 import { scoreSeries } from './score.ts';
 import { captureHeat, type CaptureHeat } from './heatmap.ts';
 import { lineLook } from './colours.ts';
-import type { ChartPickEvent, ChartSpec } from './chart.ts';
+import { preloadChartJs, type ChartPickEvent, type ChartSpec } from './chart.ts';
 import { inPage, pageStyles, problemBox } from './page.ts';
 import { replayIcon } from './icons.ts';
 import type { GamesNavigateDetail, PlyChangeDetail } from './games-page.ts';
@@ -232,7 +232,6 @@ export class GameReplay extends LitElement {
   private timer: ReturnType<typeof setInterval> | undefined;
   private chartCache: { positions: Positions; lang: Lang; spec: ChartSpec } | null = null;
   private heatCache: { positions: Positions; heat: CaptureHeat } | null = null;
-  private loadedAt = 0;
 
   constructor() {
     super();
@@ -285,6 +284,7 @@ export class GameReplay extends LitElement {
     if (this.noSuchGame) return;
     const controller = (this.controller = new AbortController());
     const base = `/api/games/${this.gameId}`;
+    preloadChartJs();
     try {
       const [game, positions] = await Promise.all([
         getJson<GameWithMoves>(`${base}?after=${MAX_SEQ}`, controller.signal),
@@ -304,15 +304,9 @@ export class GameReplay extends LitElement {
       } else {
         this.problem = positions.problem;
       }
-      this.loadedAt = performance.now();
     } catch {
       // Aborted: another game was asked for.
     }
-  }
-
-  /** When the last load finished (ms, performance clock): what the bench waits for. */
-  get loaded(): number {
-    return this.loadedAt;
   }
 
   override render() {
