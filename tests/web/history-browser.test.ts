@@ -220,6 +220,29 @@ describe.runIf(RUN)('/games and /stats in Chromium', () => {
     await phone.close();
   });
 
+  test('<today-at-table> on a page of its own asks the API itself: this table, or another one by name', async () => {
+    const page = await open('/stats');
+    await page.locator('stats-page today-at-table h2').waitFor();
+    // As the display's idle screen would use it: the element alone, on a page that imported it.
+    await page.evaluate(() => {
+      document.body.replaceChildren();
+      const here = document.createElement('today-at-table');
+      here.setAttribute('refresh', '0');
+      const there = document.createElement('today-at-table');
+      there.setAttribute('board', 'rieselfeld');
+      there.setAttribute('lang', 'en');
+      there.id = 'there';
+      document.body.append(here, there);
+    });
+    await expect.poll(() => page.locator('today-at-table:not(#there) .counts').textContent()).toBe('2 Partien · 1 beendet · 1 läuft');
+    expect(await page.locator('today-at-table:not(#there) .wins').textContent()).toMatch(/Siege:\s*Nord\s*1/);
+    expect(await page.locator('#there h2').textContent()).toBe('Today at table rieselfeld');
+    expect(await page.locator('#there .counts').textContent()).toBe('No games yet');
+    await shot(page, 'stats-today-at-table');
+    expect(errorsOf(page)).toEqual([]);
+    await page.close();
+  });
+
   test('an empty log, a server without a log, and a server out of reach say so', async () => {
     const empty = await startHistoryServer(dist, memoryLog());
     const none = await startHistoryServer(dist, null);
