@@ -518,7 +518,8 @@ export class MakisReferee {
       const follows =
         this.knightsAsRolled(state, readings[0], cells) ||
         this.owedFit(after, readings[0].resets, cells) !== null ||
-        this.fittingMoves(after, cells).some((f) => f.impossible === null);
+        this.fittingMoves(after, cells).some((f) => f.impossible === null) ||
+        this.makiMovedAfter(readings[0], cells);
       if (follows) {
         if (readings.length > 1) return this.askAmbiguous(t, readings);
         const events = this.commit(rolled.picture.t, readings[0]);
@@ -926,6 +927,25 @@ export class MakisReferee {
       }
     }
     return true;
+  }
+
+  /** Whether the picture is the fit's board with one Maki lifted from its square and put on another (a step, legal or not). */
+  private makiMovedAfter(fit: Fit, cells: readonly number[]): boolean {
+    const after = fit.states[fit.states.length - 1];
+    this.fill(after, fit.undone, (1 << fit.undone.length) - 1);
+    let from = -1;
+    let emptied = 0;
+    let filled = 0;
+    for (let c = 0; c < CELLS; c++) {
+      if (this.wild[c]) continue;
+      const expected = this.counts[c] > 0 ? 1 : 0;
+      if (expected === cells[c]) continue;
+      if (cells[c] === 0) {
+        from = c;
+        emptied++;
+      } else filled++;
+    }
+    return emptied === 1 && filled === 1 && after.makis.includes(from);
   }
 
   /** Cells the fit puts a piece on that the referee cannot see: a move that needs them is not taken on trust. */

@@ -326,6 +326,15 @@ describe('the roll, read from the knights', () => {
     expect(kinds(board.feed(referee))).toEqual(['move R2.3.4', 'move 2:c6r8']);
   });
 
+  test('a Maki moved two squares right after such a roll: the roll counts, the step gets its reason', () => {
+    const { referee, board, make } = setUp(2, ['1@c2r9', '2@c6r9', 'R1.3.4', '1:c2r8', '2:-'], { homeMs: 2500 }, [1, 7, 1, 1, 1, 1, 1, 1, 1]);
+    make('R2.3.4');
+    board.wait(1000);
+    expect(kinds(board.feed(referee))).toEqual([]);
+    board.carry('c6r9', 'c6r7').wait(1000);
+    expect(kinds(board.feed(referee))).toEqual(['move R2.3.4', 'alert makis/not-adjacent']);
+  });
+
   test('a knight held in the hand below a Maki two rows up is not a double landing on it', () => {
     // Knight 7 on row 2, player 2's Maki on c7r4: knight 7 lifted looks like a double of 7 capturing the Maki.
     const walk = ['R1.2.3', '1:-', '2:c7r8', 'R1.2.3', '2:c7r7', '1:-', 'R1.2.3', '1:-', '2:c7r6', 'R1.2.3', '2:c7r5', '1:-', 'R1.2.3', '1:-', '2:c7r4'];
