@@ -1,6 +1,7 @@
 // /games and /stats in headless Chromium against the real HTTP face and a filled game log: the list and its filters
 // in the address, a 300-move Kalaha game stepped with the keys, the slider, the record and play, every game's board,
-// the language switch, "no such game", an empty log, a server without a log and one that cannot be reached.
+// the language switch, "no such game", a move that does not replay, an empty log, a server without a log and one
+// that cannot be reached, <today-at-table> on its own.
 // Screenshots go to tests/output/web/history-*.png and stats-*.png (not committed) for eyes.
 //
 // It builds the pages and starts Chromium (half a minute on a shared machine), so the default `npm test` skips it:
@@ -8,7 +9,9 @@
 import { mkdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { buildPages, launchChromium, memoryLog, removeDir, seedLog, startHistoryServer, type HistoryServer, type SeededIds } from './history-fixture.ts';
+import type { GameLog } from '../../server/store/index.ts';
+import { randomGame } from '../store/random-games.ts';
+import { buildPages, launchChromium, logGame, memoryLog, removeDir, seedLog, startHistoryServer, type HistoryServer, type SeededIds } from './history-fixture.ts';
 
 const RUN = process.env.SPIELTISCH_BROWSER === '1';
 const OUT = 'tests/output/web';
@@ -256,6 +259,21 @@ describe.runIf(RUN)('/games and /stats in Chromium', () => {
       expect(await page.locator('stats-page today-at-table h2').textContent()).toBe('Today at this table');
       expect(await page.locator('stats-page today-at-table .counts').textContent()).toBe('No games yet');
       await shot(page, 'stats-empty-en');
+
+      // A logged move the engine will not replay (a log written by a buggy referee): the replay stops before it.
+      const broken = logGame(empty.log as GameLog, {
+        game: { ...randomGame('kalaha', {}, 1, 2), moves: ['C', 'e', 'Q'] },
+        players: {},
+        boardId: 'vauban',
+        source: 'sensors',
+        at: Date.parse('2024-05-04T10:00:00'),
+        minutes: null,
+      });
+      await page.goto(`${empty.url}/games?id=${broken}`);
+      await expect.poll(() => page.locator('game-replay .note.warn').textContent()).toMatch(/Zug 3 \(Q\) lässt sich nicht nachspielen/);
+      expect(await page.locator('game-replay input[type="range"]').getAttribute('max')).toBe('2');
+      expect(await page.locator('game-replay .record button[aria-label^="Zu Zug 3:"]').isDisabled()).toBe(true);
+      await shot(page, 'history-broken-de');
 
       await page.goto(`${none.url}/games`);
       await expect.poll(() => page.locator('game-list [role="alert"]').textContent()).toMatch(/führt kein Spielprotokoll[\s\S]*Fehler 404 · not-found/);
