@@ -246,6 +246,40 @@ describe.runIf(RUN)('/games and /stats in Chromium', () => {
     await page.close();
   });
 
+  test('the list pages through a longer log, and the page is in the address', async () => {
+    const log = memoryLog();
+    for (let i = 0; i < 30; i++) {
+      logGame(log, {
+        game: randomGame('kalaha', {}, 100 + i, 6),
+        players: { south: `S${i}`, north: `N${i}` },
+        boardId: 'vauban',
+        source: 'simulated',
+        at: Date.parse('2024-06-01T08:00:00') + i * 3_600_000,
+        minutes: 20,
+      });
+    }
+    const many = await startHistoryServer(dist, log);
+    try {
+      const page = await browser.newPage({ viewport: LARGE });
+      await page.goto(`${many.url}/games?lang=en`);
+      const rows = page.locator('game-list tbody tr');
+      await expect.poll(() => rows.count()).toBe(25);
+      expect(await page.locator('game-list .paging').textContent()).toMatch(/Page 1 of 2/);
+      expect(await page.locator('game-list caption').textContent()).toMatch(/1–25 of 30/);
+      await page.locator('game-list .paging a', { hasText: 'Older' }).click();
+      await expect.poll(() => rows.count()).toBe(5);
+      expect(new URL(page.url()).searchParams.get('page')).toBe('2');
+      // The oldest game comes last.
+      expect(await rows.last().textContent()).toMatch(/S0 · N0/);
+      await shot(page, 'history-list-page2-en');
+      await page.goBack();
+      await expect.poll(() => rows.count()).toBe(25);
+      await page.close();
+    } finally {
+      await many.close();
+    }
+  });
+
   test('an empty log, a server without a log, and a server out of reach say so', async () => {
     const empty = await startHistoryServer(dist, memoryLog());
     const none = await startHistoryServer(dist, null);
