@@ -118,16 +118,16 @@ describe('a simulated Makis game through serial, referee, session and WebSocket'
   }, 90_000);
 
   test('the display rolls the dice for the table: the knights are moved for that roll, and the referee takes exactly it', async () => {
-    const plan = planMakisGame({ seed: 5, rules: { players: 2 }, maxRounds: 6 });
+    const plan = planMakisGame({ seed: 5, rules: { players: 2 }, slowResetProbability: 0, maxRounds: 6 });
     const rolls = plan.events.flatMap((e) => (e.kind === 'move' && e.dice ? [e.dice] : []));
     expect(rolls).toHaveLength(6);
     const drawn = rolls.slice();
-    // Someone presses "roll" on the display a moment before the players move the knights.
+    // Someone presses "roll" on the display a while before the players move the knights (time for the command to arrive).
     const actions: GridAction[] = [];
     const rollLabels = new Set(plan.events.flatMap((e) => (e.kind === 'move' && e.moveKind === 'roll' ? [e.label] : [])));
     let k = 0;
     for (const a of plan.actions) {
-      if (a.kind === 'mark' && rollLabels.has(a.label)) actions.push({ kind: 'mark', label: `display-roll-${++k}` }, { kind: 'wait', ms: 2500 });
+      if (a.kind === 'mark' && rollLabels.has(a.label)) actions.push({ kind: 'mark', label: `display-roll-${++k}` }, { kind: 'wait', ms: 8000 });
       actions.push(a);
     }
     const { display, console, send, play, last } = await table(plan, 5, () => drawn.shift() as Roll);
