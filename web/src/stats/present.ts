@@ -1,7 +1,6 @@
 // What the statistics page and <today-at-table> say about counts of games and wins. Pure.
 import { t, type Lang } from '../i18n/catalogue.ts';
-import { seatLabel } from '../history/format.ts';
-import type { TodayAtTable, Wins } from '../history/api.ts';
+import { seatLabel, type TodayAtTable, type Wins } from '../history/index.ts';
 
 export interface WinRow {
   /** `south`, `north`, a seat `1`…, `team`, `knights` or `draw`. */

@@ -3,8 +3,7 @@
 // every `refresh` seconds. It inherits its font size and colours from the page around it.
 import { LitElement, css, html, nothing, type PropertyDeclarations, type PropertyValues } from 'lit';
 import { DEFAULT_LANG, t, type Lang } from '../i18n/catalogue.ts';
-import { getJson, isGameName, type Stats, type TodayAtTable as Today } from '../history/api.ts';
-import { statsApiPath } from '../history/filters.ts';
+import { getJson, isGameName, statsApiPath, type Stats, type TodayAtTable as Today } from '../history/index.ts';
 import { todayLines } from './present.ts';
 
 declare global {
