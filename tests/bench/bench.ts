@@ -7,6 +7,7 @@ import { malawiMoveGen } from './malawi-movegen.ts';
 import { eventsPerSecond } from './store-bench.ts';
 import { refereeDecisions } from './referee-time.ts';
 import { lineToDisplayLatency } from './latency.ts';
+import { fanoutBench } from './fanout-bench.ts';
 import { refereeAccuracy } from './referee-accuracy.ts';
 import { malawiRefereeDecisions } from './malawi-referee-time.ts';
 import { makisRefereeDecisions, makisSimulationSpeed } from './makis-referee-time.ts';
@@ -50,6 +51,12 @@ for (const clients of [1, 100]) {
   const latency = await lineToDisplayLatency(clients);
   line(`Sensor line → WebSocket, ${clients} display${clients > 1 ? 's' : ''} (last one)`, `p50 ${round(latency.p50)} ms, p99 ${round(latency.p99)} ms, max ${round(latency.max)} ms (${latency.samples} messages)`);
 }
+// The server and the displays each in a process of their own (fanout-bench.ts).
+const fanout = await fanoutBench(1000);
+const mib = (bytes: number) => round(bytes / 1048576);
+line('Sensor line → WebSocket, 1000 displays (last one)', `p50 ${round(fanout.p50)} ms, p99 ${round(fanout.p99)} ms, max ${round(fanout.max)} ms (${fanout.samples} messages of ${fanout.updateBytes} B)`);
+line('  line → message, message → every socket', `p50 ${round(fanout.decidedP50)} + ${round(fanout.fanoutP50)} ms, p99 ${round(fanout.decidedP99)} + ${round(fanout.fanoutP99)} ms`);
+line('Server memory, idle → 1000 displays', `RSS ${mib(fanout.memory.idle.rss)} → ${mib(fanout.memory.withClients.rss)} MiB (peak ${mib(fanout.memory.maxRss)}), heap ${mib(fanout.memory.idle.heapUsed)} → ${mib(fanout.memory.withClients.heapUsed)} MiB`);
 
 const dir = mkdtempSync(join(tmpdir(), 'spieltisch-bench-'));
 try {
