@@ -1,0 +1,3 @@
+// Entry of the tournament pages (/tournament and /tournament/<site>/<board>).
+import '../common/page.css';
+import './index.ts';
