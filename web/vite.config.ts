@@ -15,6 +15,7 @@ const PAGES = {
   referee: here('./referee.html'),
   setup: here('./setup.html'),
   games: here('./games.html'),
+  stats: here('./stats.html'),
   tournament: here('./tournament.html'),
 };
 
