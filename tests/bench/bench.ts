@@ -13,6 +13,7 @@ import { malawiRefereeDecisions } from './malawi-referee-time.ts';
 import { makisRefereeDecisions, makisSimulationSpeed } from './makis-referee-time.ts';
 import { makisPlayouts } from './makis-bench.ts';
 import { aduMoveGen } from './adu-bench.ts';
+import { tournamentBench } from './mqtt-bench.ts';
 import { aduRefereeDecisions } from './adu-referee-time.ts';
 
 const round = (x: number, digits = 3) => Number(x.toPrecision(digits));
@@ -69,3 +70,7 @@ for (const noise of [0.1, 0.2, 0.3]) {
   const a = refereeAccuracy(20, noise);
   line(`Referee accuracy, noise ${noise} g (${a.games} games)`, `${a.recordsRight}/${a.games} records right, ${a.movesRight}/${a.moves} moves, ${a.attemptsAlerted}/${a.attempts} illegal attempts alerted, ${a.falseAlerts} other alerts`);
 }
+
+const tournament = await tournamentBench();
+line(`MQTT, ${tournament.tables} tables at ${tournament.speed}×: line → tournament display`, `p50 ${round(tournament.p50)} ms, p99 ${round(tournament.p99)} ms, max ${round(tournament.max)} ms (${tournament.samples} updates, ${tournament.boardsEqual}/${tournament.tables} boards equal at the end)`);
+line('MQTT broadcast service, CPU and memory', `${round(tournament.cpuShare * 100)} % of a core (${round(tournament.cpuPerUpdateUs)} µs per update), RSS ${round(tournament.rssMiB)} MiB, peak ${round(tournament.peakRssMiB)} MiB`);

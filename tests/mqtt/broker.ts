@@ -25,6 +25,8 @@ export interface BrokerOptions {
 export class TestBroker {
   private child: ChildProcess | null = null;
   private exited: Promise<void> = Promise.resolve();
+  /** The broker's own pid (the child is the shell that watches it). */
+  private pid = 0;
   private readonly dir: string;
   readonly url: string;
   /** What the broker printed, for a failing test's message. */
@@ -69,17 +71,28 @@ export class TestBroker {
   /** Starts (again) on the same port and resolves once it takes connections. */
   async resume(): Promise<void> {
     if (this.child) return;
-    const child = spawn(this.path, ['-c', join(this.dir, 'mosquitto.conf')], { stdio: ['ignore', 'ignore', 'pipe'] });
-    live.add(child);
+    // A small shell holds the broker: it prints the broker's pid, and kills it when this process
+    // goes away without cleaning up (its stdin, held by us, closes), so no broker outlives a test.
+    const child = spawn('/bin/sh', ['-c', WATCHED, 'watched-mosquitto', this.path, join(this.dir, 'mosquitto.conf')], { stdio: ['pipe', 'pipe', 'pipe'] });
+    live.add(this);
     this.child = child;
     child.stderr?.on('data', (chunk) => (this.output += String(chunk)));
     this.exited = new Promise((resolve) =>
       child.once('exit', () => {
-        live.delete(child);
         if (this.child === child) this.child = null;
+        this.pid = 0;
         resolve();
       }),
     );
+    this.pid = await new Promise<number>((resolve) => {
+      let out = '';
+      child.stdout?.on('data', (chunk) => {
+        out += String(chunk);
+        const line = /^(\d+)\n/.exec(out);
+        if (line) resolve(Number(line[1]));
+      });
+      child.once('exit', () => resolve(0));
+    });
     for (let attempt = 0; ; attempt++) {
       if (this.child !== child) throw new Error(`mosquitto did not start:\n${this.output}`);
       if (await accepts(this.port)) return;
@@ -90,9 +103,9 @@ export class TestBroker {
 
   /** Stops the broker: `SIGTERM` lets it save its state, `SIGKILL` is a crash. */
   async stop(signal: 'SIGTERM' | 'SIGKILL' = 'SIGTERM'): Promise<void> {
-    const child = this.child;
-    if (!child) return;
-    child.kill(signal);
+    if (!this.child) return;
+    if (this.pid) process.kill(this.pid, signal);
+    else this.child.kill('SIGKILL');
     await this.exited;
   }
 
@@ -100,12 +113,35 @@ export class TestBroker {
   async close(): Promise<void> {
     await this.stop('SIGKILL');
     rmSync(this.dir, { recursive: true, force: true });
+    live.delete(this);
+  }
+
+  /** On the way out of a process that did not close its brokers: at once, synchronously. */
+  killNow(): void {
+    if (this.pid) {
+      try {
+        process.kill(this.pid, 'SIGKILL');
+      } catch {
+        // Gone already.
+      }
+    }
+    rmSync(this.dir, { recursive: true, force: true });
   }
 }
 
-const live = new Set<ChildProcess>();
+/** `$1` the broker, `$2` its config: prints the broker's pid, kills it when stdin closes, ends with it. */
+const WATCHED = [
+  'exec 3<&0',
+  '"$1" -c "$2" </dev/null & m=$!',
+  'echo "$m"',
+  '(read _ <&3; kill -KILL "$m" 2>/dev/null) & w=$!',
+  'wait "$m"',
+  'kill "$w" 2>/dev/null',
+].join('\n');
+
+const live = new Set<TestBroker>();
 process.once('exit', () => {
-  for (const child of live) child.kill('SIGKILL');
+  for (const broker of live) broker.killNow();
 });
 
 function freePort(): Promise<number> {
