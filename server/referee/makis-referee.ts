@@ -1099,7 +1099,8 @@ export class MakisReferee {
     const params: Record<string, string | number> = { ...(error.params ?? {}), to: squareName(to) };
     if (move.kind === 'maki') {
       params.from = squareName(from);
-      params.player = move.player;
+      // The engine's own `player` (the roller, the player to move) stays: its sentence names that one.
+      params.player ??= move.player;
     }
     const diff = move.kind === 'maki' ? [{ cell: from, diff: -1 }, { cell: to, diff: 1 }].sort((a, b) => a.cell - b.cell) : [{ cell: to, diff: 1 }];
     const alert = this.raise(picture.t, `illegal:${this.plies.length}:${from}:${to}`, error.code, error.message, params);

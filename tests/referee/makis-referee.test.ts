@@ -513,10 +513,12 @@ describe('Maki moves in turn order, and passes', () => {
     expect((events[0] as Extract<MakisRefereeEvent, { kind: 'alert' }>).params).toMatchObject({ player: 1, toMove: 2 });
   });
 
-  test('a Maki moved while the dice are due: the roll comes first', () => {
+  test('a Maki moved while the dice are due: the roll comes first, and the alert names the roller', () => {
     const { referee, board } = setUp(3, PLACED);
-    board.carry('c5r9', 'c5r8').wait(1000);
-    expect(kinds(board.feed(referee))).toEqual(['alert makis/roll-expected']);
+    board.carry('c8r9', 'c8r8').wait(1000);
+    const events = board.feed(referee);
+    expect(kinds(events)).toEqual(['alert makis/roll-expected']);
+    expect((events[0] as Extract<MakisRefereeEvent, { kind: 'alert' }>).params).toEqual({ player: 1, from: 'c8r9', to: 'c8r8' });
   });
 
   test('two Makis moved at once: played in turn order when only one order fits', () => {
