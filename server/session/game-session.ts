@@ -67,6 +67,8 @@ export abstract class GameSession {
   private readonly questions = new Map<number, Question>();
   private readonly listeners = new Set<Listener>();
   private gameId: number | null;
+  /** The logged game has its end written (by the referee's `end`, or by `closeGame`). */
+  private gameEnded = false;
   private board: BoardStatus;
   private readonly now: () => number;
   /** The board's clock at the last frame: console commands happen "now" on that clock. */
@@ -162,11 +164,13 @@ export abstract class GameSession {
         return;
       case 'end':
         // The log writes the end event and closes the game in one step.
-        if (this.gameId !== null) this.base.log?.endGame(this.gameId, { at, result: { ...event.outcome, ...this.result() } });
+        if (this.gameId !== null && !this.gameEnded) this.base.log?.endGame(this.gameId, { at, result: { ...event.outcome, ...this.result() } });
+        if (this.gameId !== null) this.gameEnded = true;
         this.update('end', {});
         return;
       case 'new-game':
         this.gameId = null;
+        this.gameEnded = false;
         this.ensureGame(at);
         this.update('new-game', {});
         return;
@@ -207,6 +211,24 @@ export abstract class GameSession {
         if (this.questions.delete(event.id)) this.broadcast({ type: 'question-closed', stateId: this.stateId, id: event.id });
         return;
     }
+  }
+
+  /** Whether a game is in the log and its end not yet written there. */
+  get gameOpen(): boolean {
+    return this.gameId !== null && !this.gameEnded && this.base.log !== undefined;
+  }
+
+  /**
+   * Ends the logged game from outside the referee: the setup page ended it (`result`, to which the
+   * game's own result is added) or abandoned it (`null`). The session should be replaced afterwards;
+   * it writes nothing more for this game. Returns the game's id, or null when no game was open.
+   */
+  closeGame(result: object | null): number | null {
+    if (!this.gameOpen || this.gameId === null) return null;
+    const id = this.gameId;
+    this.base.log?.endGame(id, { at: this.now(), result: result === null ? { reason: 'abandoned' } : { ...result, ...this.result() } });
+    this.gameEnded = true;
+    return id;
   }
 
   /** What the game's result adds to the logged outcome (Kalaha: the stores). */

@@ -70,6 +70,8 @@ export interface SessionSettings {
   readonly source: BoardStatus['source'];
   readonly log: SessionLog;
   readonly resume?: { readonly gameId: number; readonly moves: readonly string[] };
+  /** The players' names by side or seat, for the log (each kit passes its settings on to the session). */
+  readonly players?: Readonly<Record<string, string>>;
 }
 
 export interface TraceRun {
