@@ -193,3 +193,31 @@ export type ConsoleCommand =
 export type ClientMessage =
   | { readonly type: 'auth'; readonly token: string }
   | { readonly type: 'command'; readonly ref: number; readonly stateId: number; readonly command: ConsoleCommand };
+
+/**
+ * The board's raw readings for the setup page's live view, so a dead sensor shows at a glance. Sent only to
+ * the sockets that asked with a RawRequest, and at most about ten a second (the newest frame each time).
+ */
+export interface RawFrameMessage {
+  readonly type: 'raw';
+  /** `weights`: a Kalaha table, `cells` in tenths of a gram (pits A…F, a…f, stores south, north); `occupancy`: 1 or 0 per square; `counts`: beads or pieces per square. */
+  readonly sense: 'weights' | 'occupancy' | 'counts';
+  /** A square board's size (cell = row · cols + col, row 0 = rank 1); null on a Kalaha table. */
+  readonly cols: number | null;
+  readonly rows: number | null;
+  /** The frame's own counter. */
+  readonly seq: number;
+  readonly cells: readonly number[];
+  /** Frames a second the board sent over the last second. */
+  readonly framesPerSecond: number;
+  /** Lines dropped since the link opened (a bad checksum, a malformed or overlong line, a byte that is not ASCII). */
+  readonly dropped: number;
+  /** Frames missing from the seq counter (lost on the line, or thinned because they came too fast). */
+  readonly lost: number;
+}
+
+/** A page asks for raw frames (`on: true`) or stops them. Any page may ask: the readings change nothing. */
+export interface RawRequest {
+  readonly type: 'raw';
+  readonly on: boolean;
+}
