@@ -6,9 +6,10 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { WebSocketServer, WebSocket } from 'ws';
-import type { ConsoleCommand, ServerMessage } from './messages.ts';
+import type { ConsoleCommand, RawFrameMessage, ServerMessage } from './messages.ts';
 import type { GameLog } from '../store/index.ts';
 import { gameLogApi } from './api.ts';
+import { parseRawRequest, setupApi, type SetupControl } from './setup-api.ts';
 import { readClientMessage } from './schemas.ts';
 import {
   BAD_TOKEN_COST,
@@ -34,6 +35,8 @@ export interface LiveGame {
   subscribe(listener: (message: ServerMessage, text: string) => void): () => void;
   /** A referee console's command (the token already checked). */
   command(stateId: number, command: ConsoleCommand): { readonly ok: boolean; readonly error?: string; readonly message?: string; readonly params?: Readonly<Record<string, string | number>> };
+  /** The board's raw frames, throttled, for the pages that ask (`{"type":"raw","on":true}`); absent: none. */
+  subscribeRaw?(listener: (message: RawFrameMessage, text: string) => void): () => void;
 }
 
 export interface HttpOptions {
@@ -47,6 +50,8 @@ export interface HttpOptions {
   readonly log?: GameLog;
   /** This table's board id, for "today at this table". */
   readonly boardId?: string;
+  /** The live table's setup controls: with them, /api/setup serves the setup page (setup-api.ts). */
+  readonly setup?: SetupControl;
   /**
    * Page origins besides this server's own whose pages may sign in as the referee over the WebSocket
    * (`https://spieltisch.example` behind a proxy that rewrites Host). Reading needs no origin check.
@@ -78,6 +83,7 @@ export async function startHttp(game: LiveGame, options: HttpOptions): Promise<R
   app.get('/healthz', (_req, res) => {
     res.json({ ok: true });
   });
+  if (options.setup) app.use('/api/setup', setupApi({ table: options.setup, authorize: (token) => sameToken(token, options.token) }));
   if (options.log) {
     app.use('/api', gameLogApi({ log: options.log, boardId: options.boardId, authorize: (token) => sameToken(token, options.token) }));
   }
@@ -103,6 +109,21 @@ export async function startHttp(game: LiveGame, options: HttpOptions): Promise<R
   // Every page gets the same bytes: compressing them per page would cost more CPU than the LAN saves.
   const wss = new WebSocketServer({ server, path: '/ws', maxPayload: MAX_MESSAGE_BYTES, perMessageDeflate: false });
   const drops: Record<DropReason, number> = { flood: 0, slow: 0 };
+  // Raw frames go only to the sockets that asked; the table makes none while nobody does.
+  const rawSockets = new Set<WebSocket>();
+  let stopRaw: (() => void) | null = null;
+  const wantRaw = (socket: WebSocket, on: boolean): void => {
+    if (on) rawSockets.add(socket);
+    else rawSockets.delete(socket);
+    if (rawSockets.size && !stopRaw && game.subscribeRaw) {
+      stopRaw = game.subscribeRaw((_message, text) => {
+        for (const client of rawSockets) if (client.readyState === WebSocket.OPEN && client.bufferedAmount <= MAX_BUFFERED_BYTES) client.send(text);
+      });
+    } else if (!rawSockets.size && stopRaw) {
+      stopRaw();
+      stopRaw = null;
+    }
+  };
   wss.on('connection', (socket, request) => {
     socket.send(JSON.stringify(game.sync()));
     // A page is read-only until it presents the referee token, from a page this server served (README, "Security").
@@ -126,6 +147,11 @@ export async function startHttp(game: LiveGame, options: HttpOptions): Promise<R
       if (dropped) return;
       const reply = (ref: number, ok: boolean, error?: string, message?: string, params?: Readonly<Record<string, string | number>>) =>
         socket.send(JSON.stringify({ type: 'command-result', ref, ok, ...(error ? { error, message } : {}), ...(params ? { params } : {}) } satisfies ServerMessage));
+      const raw = isBinary ? null : parseRawRequest(String(data));
+      if (raw) {
+        if (allow(1)) wantRaw(socket, raw.on);
+        return;
+      }
       const reading = isBinary ? null : readClientMessage(String(data));
       if (!reading?.ok) {
         if (allow(GARBAGE_COST)) reply(0, false, 'console/bad-message', reading?.message ?? 'That message is not one the server understands: send text, not binary.');
@@ -152,6 +178,7 @@ export async function startHttp(game: LiveGame, options: HttpOptions): Promise<R
       reply(message.ref, result.ok, result.error, result.message, result.params);
     });
     socket.on('error', () => socket.terminate());
+    socket.on('close', () => wantRaw(socket, false));
   });
   const unsubscribe = game.subscribe((_message, text) => {
     // Encoded once for all pages: ws would otherwise turn the string into bytes once per page.
@@ -181,6 +208,7 @@ export async function startHttp(game: LiveGame, options: HttpOptions): Promise<R
     close: () =>
       new Promise<void>((resolve) => {
         unsubscribe();
+        stopRaw?.();
         for (const client of wss.clients) client.terminate();
         wss.close();
         server.close(() => resolve());

@@ -1,0 +1,148 @@
+// The setup page's control of the table over HTTP (mounted at /api/setup): what the board hosts and the game on it
+// now for anyone; starting, ending and abandoning games, taring the scales and measuring the stones with the referee
+// token only. Every refusal is a 4xx (or a 5xx the board caused) with `{ error, message }`.
+import express, { Router, type NextFunction, type Request, type Response } from 'express';
+import type { RawRequest } from './messages.ts';
+
+/** What the routes need of the live table (server/table's LiveTable). Refusals are thrown with `status` and `code`. */
+export interface SetupControl {
+  setupState(): object;
+  start(game: unknown, options: unknown, players: unknown, abandonRunning: boolean): Promise<object>;
+  end(result: { readonly winner?: unknown; readonly reason?: unknown }): Promise<object>;
+  abandon(): Promise<object>;
+  tare(): Promise<object>;
+  measureStones(): Promise<object>;
+}
+
+export interface SetupApiOptions {
+  readonly table: SetupControl;
+  /** Whether a token is the referee token; the caller compares in constant time. */
+  readonly authorize: (token: string) => boolean;
+}
+
+/** A setup request's body is a few names and options. */
+export const MAX_SETUP_BODY_BYTES = 4096;
+
+class Refusal extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly extra: object = {},
+  ) {
+    super(message);
+  }
+}
+
+/** The fields each request may carry; anything else is a 400, so a misspelt field is never ignored. */
+const FIELDS = {
+  start: ['game', 'options', 'players', 'abandon'],
+  end: ['winner', 'reason'],
+  abandon: [],
+  tare: [],
+  stones: [],
+} as const;
+
+export function setupApi(options: SetupApiOptions): Router {
+  const { table } = options;
+  const router = Router();
+  router.use((_req, res, next) => {
+    res.set('Cache-Control', 'no-store');
+    next();
+  });
+
+  router.get('/', (_req, res) => {
+    res.json(table.setupState());
+  });
+
+  // Every change needs the token, checked before a byte of the body is read.
+  const guard = (req: Request, _res: Response, next: NextFunction): void => {
+    const header = req.get('authorization') ?? '';
+    const token = /^Bearer (.+)$/i.exec(header)?.[1];
+    if (token === undefined || token.length > 256 || !options.authorize(token)) {
+      throw new Refusal(401, 'setup/unauthorized', 'Changing the table needs the referee token: Authorization: Bearer <token>.');
+    }
+    next();
+  };
+  const json = express.json({ limit: MAX_SETUP_BODY_BYTES, strict: true });
+  const post = (path: string, fields: readonly string[], act: (body: Record<string, unknown>) => Promise<object>): void => {
+    router.post(path, guard, json, async (req: Request, res: Response) => {
+      const body = bodyOf(req, fields);
+      const done = await act(body);
+      res.json({ ok: true, ...done, state: table.setupState() });
+    });
+  };
+
+  post('/start', FIELDS.start, (body) => {
+    if (body.game === undefined) throw new Refusal(400, 'setup/bad-body', 'Name the game to start: {"game": "kalaha", "options": {…}, "players": ["Anna", "Ben"]}.');
+    if (body.abandon !== undefined && typeof body.abandon !== 'boolean') throw new Refusal(400, 'setup/bad-body', '"abandon" is true or false.');
+    return table.start(body.game, body.options, body.players, body.abandon === true);
+  });
+  post('/end', FIELDS.end, (body) => table.end({ winner: body.winner, reason: body.reason }));
+  post('/abandon', FIELDS.abandon, () => table.abandon());
+  post('/tare', FIELDS.tare, () => table.tare());
+  post('/stones', FIELDS.stones, async () => ({ measured: await table.measureStones() }));
+
+  router.use((error: unknown, _req: Request, res: Response, next: NextFunction) => {
+    if (res.headersSent) return next(error);
+    const e = toRefusal(error);
+    if (e === null) return next(error);
+    if (e.status === 401) res.set('WWW-Authenticate', 'Bearer');
+    res.status(e.status).json({ error: e.code, message: e.message, ...e.extra });
+  });
+  return router;
+}
+
+/** The JSON object sent, with known fields only; no body at all is an empty one. */
+function bodyOf(req: Request, fields: readonly string[]): Record<string, unknown> {
+  const body: unknown = req.body;
+  if (body === undefined) {
+    // express.json reads JSON only; a body of another type was left unread.
+    if (Number(req.get('content-length') ?? 0) > 0 || req.get('transfer-encoding') !== undefined) {
+      throw new Refusal(415, 'setup/not-json', 'Send the body as JSON (Content-Type: application/json).');
+    }
+    return {};
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new Refusal(400, 'setup/bad-body', 'The body must be a JSON object.');
+  for (const key of Object.keys(body)) {
+    if (!fields.includes(key)) {
+      throw new Refusal(400, 'setup/unknown-field', fields.length ? `Unknown field "${key}"; this request takes ${fields.join(', ')}.` : `Unknown field "${key}"; this request takes none.`);
+    }
+  }
+  return body as Record<string, unknown>;
+}
+
+function toRefusal(error: unknown): Refusal | null {
+  if (error instanceof Refusal) return error;
+  const e = error as { status?: unknown; code?: unknown; message?: unknown; extra?: unknown; type?: unknown; limit?: unknown };
+  if (e === null || typeof e !== 'object') return null;
+  // The table's own refusals (SetupError) carry a status and a stable code.
+  if (typeof e.status === 'number' && typeof e.code === 'string' && e.code.startsWith('setup/') && typeof e.message === 'string') {
+    return new Refusal(e.status, e.code, e.message, typeof e.extra === 'object' && e.extra !== null ? e.extra : {});
+  }
+  // body-parser's refusals carry a status and a type.
+  if (e.type === 'entity.parse.failed') return new Refusal(400, 'setup/bad-json', 'The body is not valid JSON.');
+  if (e.type === 'entity.too.large') return new Refusal(413, 'setup/too-large', `The body is larger than the ${String(e.limit)} bytes a setup request may be.`);
+  if (e.type === 'charset.unsupported' || e.type === 'encoding.unsupported') return new Refusal(415, 'setup/unsupported-encoding', 'Send the body as UTF-8 JSON.');
+  if (typeof e.status === 'number' && e.status >= 400 && e.status < 500) return new Refusal(e.status, 'setup/bad-body', 'The request body could not be read.');
+  return null;
+}
+
+/**
+ * A page's request for raw frames over the WebSocket, `{"type":"raw","on":true}` (or false), or null for any other
+ * message (which the console's parser then reads). Nothing else may ride along: a page asks for frames, no more.
+ */
+export function parseRawRequest(text: string): RawRequest | null {
+  // Most messages are console commands: they are not parsed twice.
+  if (text.length > 64 || !text.includes('"raw"')) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const m = value as Record<string, unknown>;
+  if (m.type !== 'raw' || typeof m.on !== 'boolean' || Object.keys(m).length !== 2) return null;
+  return { type: 'raw', on: m.on };
+}
