@@ -1,12 +1,12 @@
 // `spieltisch serve`: one table refereed live — a board (real or simulated), the referee, the
-// game log, and the pages — until the process is stopped.
+// game log, and the pages, whose setup page may change the game — until the process is stopped.
 import { randomBytes } from 'node:crypto';
 import { openGameLog, GameLogRefusedError, type GameLog } from '../store/index.ts';
-import { recordOf } from '../session/index.ts';
 import { startHttp } from '../http/index.ts';
 import { readFileSync } from 'node:fs';
-import { SerialBoard, firmataPorts, parsePinMap, type BoardLink, type PortAccess } from '../../firmware-bridge/index.ts';
-import { tables, tableGames, type TableGame } from '../tables/index.ts';
+import { SerialBoard, firmataPorts, parsePinMap, type PortAccess } from '../../firmware-bridge/index.ts';
+import { tables, tableGames } from '../tables/index.ts';
+import { LiveTable, realBoard, simulatedBoard, type TableBoard } from '../table/index.ts';
 import { gameName, number, sense as senseOf, UsageError, type Io, type ServeArgs } from '../cli.ts';
 import { optionsJson } from './options.ts';
 import { publishSettings, publishTable } from './broadcast.ts';
@@ -41,18 +41,10 @@ export async function serve({ values, positionals }: ServeArgs, io: Io): Promise
     throw e;
   }
 
-  let link: BoardLink;
   let serial: SerialBoard | null = null;
-  let closeBoard: () => Promise<void>;
-  let boardId: string;
-  let game: TableGame;
-  let where: string;
+  let board: TableBoard;
   if (simulated) {
-    game = kit.withRules(input);
-    const sim = await game.simulate({ seed, simSpeed, sense });
-    ({ link, boardId } = sim);
-    closeBoard = () => sim.close();
-    where = `on ${sim.description} (speed ${simSpeed}×, seed ${seed})`;
+    board = simulatedBoard(kit.board, { seed, simSpeed, sense });
   } else {
     // A real board: found (--port auto) or opened, and reconnected whenever its cable is pulled.
     try {
@@ -61,65 +53,41 @@ export async function serve({ values, positionals }: ServeArgs, io: Io): Promise
       io.err(`spieltisch: ${(e as Error).message}`);
       return 1;
     }
-    const board = serial;
-    const hello = board.hello;
-    link = board.link;
-    game = kit.withRules(input, hello);
-    boardId = hello.id;
-    closeBoard = () => board.close();
-    where = `on ${board.path} (board ${boardId})`;
+    board = realBoard(serial.link, serial.hello, `${serial.path} (board ${serial.hello.id})`);
   }
 
-  // A game left open by a crash goes on where it was — on a real board, whose pieces are still
-  // where they were. A simulated board always starts afresh.
-  const live = log.liveGame(boardId);
-  let resume: { gameId: number; moves: string[] } | undefined;
-  if (live && !simulated && live.game === kit.game && JSON.stringify(live.options) === JSON.stringify(game.options)) {
-    resume = { gameId: live.id, moves: recordOf(log.events(live.id)) };
-    io.out(`Spieltisch: resuming game ${live.id} after ${resume.moves.length} moves`);
-  } else if (live) {
-    log.endGame(live.id, { at: Date.now(), result: { reason: 'abandoned' } });
-  }
-
-  const session = game.session({ boardId, source: simulated ? 'simulated' : 'serial', log, resume }, link);
-  link.on('error', (fault) => io.err(`board: ${fault.code} ${fault.text}`));
-  let frames = 0;
-  for (const kind of ['weights', 'grid', 'counts'] as const) link.on(kind, () => frames++);
-  let lastStatus = Date.now();
-  const status = setInterval(() => {
-    const now = Date.now();
-    const stats = link.stats();
-    const dropped = Object.values(stats.dropped ?? {}).reduce((s: number, n) => s + (typeof n === 'number' ? n : 0), 0);
-    session.setBoard({ framesPerSecond: Math.round((frames * 1000) / (now - lastStatus)), dropped });
-    frames = 0;
-    lastStatus = now;
-  }, 1000);
-  session.setBoard({ connected: true, link: 'live' });
-  link.on('disconnect', () => session.setBoard({ connected: false }));
+  // The table owns the board's link and the game on it, which the setup page may change. A game left open by a
+  // crash goes on where it was on a real board, whose pieces are still where they were; a simulated board always
+  // starts afresh.
+  const table = await LiveTable.open({ board, log, onFault: (fault) => io.err(`board: ${fault.code} ${fault.text}`) }, { game: kit.game, options: input, resume: !simulated });
+  if (table.resumed) io.out(`Spieltisch: resuming game ${table.resumed.gameId} after ${table.resumed.moves.length} moves`);
+  const where = simulated ? `on ${table.description} (speed ${simSpeed}×, seed ${seed})` : `on ${table.description}`;
+  const boardId = table.id;
   // Every page shows at once when the board stops responding or its cable is out, and when it is back.
   serial?.on('state', (state) => {
-    session.setBoard(state === 'live' ? { connected: true, link: 'live' } : { connected: false, link: state });
+    table.setBoard(state === 'live' ? { connected: true, link: 'live' } : { connected: false, link: state });
     io.err(`board: ${state}`);
   });
   serial?.on('reconnected', (hello, path) => io.err(`board: ${hello.id} is back on ${path}`));
   serial?.on('rebooted', (hello) => io.err(`board: ${hello.id} restarted`));
 
   const token = values.token ?? process.env.SPIELTISCH_TOKEN ?? randomBytes(9).toString('base64url');
-  const http = await startHttp(session, { port: httpPort, host: values.host, token, log, boardId });
+  const http = await startHttp(table, { port: httpPort, host: values.host, token, log, boardId, setup: table });
   io.out(`Spieltisch: ${kit.title} ${where}`);
   io.out(`Spieltisch: display at http://localhost:${http.port}  ·  game log ${values.db}`);
   io.out(`Spieltisch: referee console at http://localhost:${http.port}/referee  ·  token ${token}`);
-  const publisher = mqtt ? await publishTable(session, mqtt, boardId, io) : null;
+  io.out(`Spieltisch: setup (game, players, scales) at http://localhost:${http.port}/setup`);
+  const publisher = mqtt ? await publishTable(table, mqtt, boardId, io) : null;
 
   await new Promise<void>((resolve) => {
     const stop = () => resolve();
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   });
-  clearInterval(status);
   await publisher?.close();
   await http.close();
-  await closeBoard();
+  await table.close();
+  await serial?.close();
   log.close();
   return 0;
 }
