@@ -112,6 +112,8 @@ const SAMPLE_PARAMS: Record<AlertCode, Params> = {
   'makis/setup-overlap': { square: 'c4r8' },
   // Adu: the referee's proposed codes, then the engine's (server/rules/adu*.ts).
   'adu/place-reserve': { player: 2 },
+  'board/remove-pieces': { player: 3, count: 4, squares: 'a1, b2, c3, d4' },
+  'referee/declare-first': { player: 2, soldier: 'S3', square: 'e5', move: 'f1-f4' },
   'adu/illegal': {},
   'adu/ambiguous': {},
   'adu/game-over': { reason: 'last-king', winner: '2' },
@@ -521,8 +523,12 @@ describe('codes the pages word', () => {
   });
 
   it('renames a server code through CODE_ALIASES, one line per code', () => {
-    expect(Object.keys(CODE_ALIASES)).toEqual([]);
+    // The Adu referee's names for the declaration question and the reserve king's alert.
+    expect(CODE_ALIASES).toEqual({ 'referee/declare-range': 'adu/declare-range', 'board/place-reserve': 'adu/place-reserve' });
     expect(catalogueCode('makis/reset-knight')).toBe('makis/reset-knight');
+    expect(wordCode('en', 'question', 'referee/declare-range', { player: 2, soldier: 'S4', ranges: '1,3' }, { game: 'adu', size: 13 })).toBe(
+      'Player 2: which range did the captured soldier S4 have?',
+    );
     // What adding a line does: a code by another name is worded like the catalogue's.
     const aliases = CODE_ALIASES as Record<string, string>;
     aliases['makis/knight-back'] = 'makis/reset-knight';

@@ -123,6 +123,8 @@ export const ALERT_CODES = [
   'referee/which-move',
   'board/not-responding',
   'board/calibrating',
+  'board/remove-pieces',
+  'referee/declare-first',
 ] as const;
 export type AlertCode = (typeof ALERT_CODES)[number];
 
@@ -140,9 +142,12 @@ export const QUESTION_CODES = [
  * A code the server sends → the code this catalogue words it under. The Makis and Adu referees
  * were written alongside these pages; when one names a code differently from the catalogue
  * (`makis/knight-back` for `makis/reset-knight`, say), one line here makes the pages word it,
- * without renaming keys in both languages. Empty while the names agree.
+ * without renaming keys in both languages.
  */
-export const CODE_ALIASES: Readonly<Record<string, string>> = {};
+export const CODE_ALIASES: Readonly<Record<string, string>> = {
+  'referee/declare-range': 'adu/declare-range',
+  'board/place-reserve': 'adu/place-reserve',
+};
 
 /** The catalogue's name for a server code. */
 export function catalogueCode(code: string): string {

@@ -299,6 +299,11 @@ export const de = {
   'alert.board/calibrating#malawi+count':
     'Das Brett wird kalibriert — bitte die Figuren so aufstellen wie im Spiel{count|| (noch ein Feld weicht ab)| (noch # Felder weichen ab)}',
   'alert.board/calibrating#malawi': 'Das Brett wird kalibriert — bitte die Figuren so aufstellen wie im Spiel',
+  'alert.board/calibrating#makis': 'Das Brett wird kalibriert — bitte die neun Ritter auf ihre Startfelder stellen',
+  'alert.board/calibrating#adu': 'Das Brett wird kalibriert — bitte das Brett leer lassen, bis die Spieler setzen',
+  'alert.board/remove-pieces': 'Spieler {player} ist ausgeschieden — bitte {count|seine Figur|seine # Figuren} vom Brett nehmen: {squares}',
+  'alert.referee/declare-first':
+    'Erst die Reichweite von {soldier} (Spieler {player}, geschlagen auf {square}) angeben — der Zug {move} hängt davon ab',
 
   'question.referee/which-move#malawi.reason=hidden': 'Welches Schlagen oder Verteilen hat {side} gemacht?',
   'question.referee/which-move#malawi.reason=ambiguous': 'Mehrere erlaubte Züge passen zum Brett — welcher wurde gespielt?',

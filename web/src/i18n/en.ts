@@ -295,6 +295,11 @@ export const en: Catalogue = {
   'alert.board/calibrating#malawi+count':
     'The board is calibrating — please set the pieces up as in the game{count|| (one square still differs)| (# squares still differ)}',
   'alert.board/calibrating#malawi': 'The board is calibrating — please set the pieces up as in the game',
+  'alert.board/calibrating#makis': 'The board is calibrating — please put the nine knights on their starting squares',
+  'alert.board/calibrating#adu': 'The board is calibrating — please leave it empty until the players place their pieces',
+  'alert.board/remove-pieces': 'Player {player} is out — please take {count|their piece|their # pieces} off the board: {squares}',
+  'alert.referee/declare-first':
+    "First declare the range of player {player}'s {soldier} (captured on {square}) — the move {move} depends on it",
 
   'question.referee/which-move#malawi.reason=hidden': 'Which capture or distribution did {side} make?',
   'question.referee/which-move#malawi.reason=ambiguous': 'More than one legal move fits the board — which one was played?',
