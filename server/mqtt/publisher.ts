@@ -133,11 +133,15 @@ export function startPublisher(table: PublishedGame, options: PublisherOptions):
         if (significant(message.board) === boardShown) return;
         stateDue = true;
         break;
+      case 'sync':
+        // The table was set up for another game: the status names it too.
+        if (client.connected) publishOnline();
+        stateDue = true;
+        break;
       case 'alert':
       case 'alert-cleared':
       case 'question':
       case 'question-closed':
-      case 'sync':
         stateDue = true;
         break;
       case 'command-result':
@@ -148,10 +152,14 @@ export function startPublisher(table: PublishedGame, options: PublisherOptions):
     pump();
   });
 
-  client.on('connect', () => {
-    noDelay(client);
+  function publishOnline(): void {
     const online: StatusPayload = { v: 1, status: 'online', run, game: table.game, at: now() };
     client.publish(topics.status, JSON.stringify(online), { qos: 1, retain: true });
+  }
+
+  client.on('connect', () => {
+    noDelay(client);
+    publishOnline();
     // The broker may have lost its retained messages: the state goes out again after the events.
     stateDue = true;
     if (!wasConnected || complained) options.onNotice?.(`MQTT: publishing to ${safeUrl(options.url)} as ${topics.status.slice(0, -'/status'.length)}`);
