@@ -9,8 +9,8 @@ import { WebSocketServer, WebSocket } from 'ws';
 import type { ConsoleCommand, RawFrameMessage, ServerMessage } from './messages.ts';
 import type { GameLog } from '../store/index.ts';
 import { gameLogApi } from './api.ts';
-import { parseRawRequest, setupApi, type SetupControl } from './setup-api.ts';
-import { readClientMessage } from './schemas.ts';
+import { setupApi, type SetupControl } from './setup-api.ts';
+import { readPageMessage } from './schemas.ts';
 import {
   BAD_TOKEN_COST,
   CLOSE_GRACE_MS,
@@ -147,17 +147,16 @@ export async function startHttp(game: LiveGame, options: HttpOptions): Promise<R
       if (dropped) return;
       const reply = (ref: number, ok: boolean, error?: string, message?: string, params?: Readonly<Record<string, string | number>>) =>
         socket.send(JSON.stringify({ type: 'command-result', ref, ok, ...(error ? { error, message } : {}), ...(params ? { params } : {}) } satisfies ServerMessage));
-      const raw = isBinary ? null : parseRawRequest(String(data));
-      if (raw) {
-        if (allow(1)) wantRaw(socket, raw.on);
-        return;
-      }
-      const reading = isBinary ? null : readClientMessage(String(data));
+      const reading = isBinary ? null : readPageMessage(String(data));
       if (!reading?.ok) {
         if (allow(GARBAGE_COST)) reply(0, false, 'console/bad-message', reading?.message ?? 'That message is not one the server understands: send text, not binary.');
         return;
       }
       const message = reading.message;
+      if (message.type === 'raw') {
+        if (allow(1)) wantRaw(socket, message.on);
+        return;
+      }
       if (message.type === 'auth') {
         if (!mayAuth) {
           authed = false;

@@ -21,7 +21,7 @@ import {
   sameToken,
   validBody,
 } from '../../server/http/security.ts';
-import { parseClientMessage, readClientMessage } from '../../server/http/schemas.ts';
+import { parseClientMessage, readPageMessage } from '../../server/http/schemas.ts';
 import { KalahaSession } from '../../server/session/index.ts';
 import { DEFAULT_OPTIONS } from '../../server/rules/kalaha.ts';
 import { openGameLog, type GameLog } from '../../server/store/index.ts';
@@ -259,7 +259,12 @@ describe('messages the server cannot read', () => {
       { kind: 'roll' },
     ];
     for (const c of kinds) expect(parseClientMessage(JSON.stringify(command(9, 4, { ...c, extra: 1 })))).toEqual(command(9, 4, c));
-    expect(readClientMessage('{"__proto__":{"type":"auth"},"token":"x"}')).toMatchObject({ ok: false });
+    expect(readPageMessage('{"__proto__":{"type":"auth"},"token":"x"}')).toMatchObject({ ok: false });
+    // Any page may turn the raw frames on or off, with exactly those two fields; the console's parser leaves it.
+    expect(readPageMessage('{"type":"raw","on":true}')).toEqual({ ok: true, message: { type: 'raw', on: true } });
+    expect(readPageMessage('{"type":"raw","on":true,"x":1}')).toMatchObject({ ok: false, message: expect.stringContaining('x') });
+    expect(readPageMessage('{"type":"raw","on":"yes"}')).toMatchObject({ ok: false, message: expect.stringContaining('on:') });
+    expect(parseClientMessage('{"type":"raw","on":true}')).toBeNull();
   });
 });
 
