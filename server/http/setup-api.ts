@@ -2,7 +2,6 @@
 // now for anyone; starting, ending and abandoning games, taring the scales and measuring the stones with the referee
 // token only. Every refusal is a 4xx (or a 5xx the board caused) with `{ error, message }`.
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
-import type { RawRequest } from './messages.ts';
 
 /** What the routes need of the live table (server/table's LiveTable). Refusals are thrown with `status` and `code`. */
 export interface SetupControl {
@@ -126,23 +125,4 @@ function toRefusal(error: unknown): Refusal | null {
   if (e.type === 'charset.unsupported' || e.type === 'encoding.unsupported') return new Refusal(415, 'setup/unsupported-encoding', 'Send the body as UTF-8 JSON.');
   if (typeof e.status === 'number' && e.status >= 400 && e.status < 500) return new Refusal(e.status, 'setup/bad-body', 'The request body could not be read.');
   return null;
-}
-
-/**
- * A page's request for raw frames over the WebSocket, `{"type":"raw","on":true}` (or false), or null for any other
- * message (which the console's parser then reads). Nothing else may ride along: a page asks for frames, no more.
- */
-export function parseRawRequest(text: string): RawRequest | null {
-  // Most messages are console commands: they are not parsed twice.
-  if (text.length > 64 || !text.includes('"raw"')) return null;
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return null;
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
-  const m = value as Record<string, unknown>;
-  if (m.type !== 'raw' || typeof m.on !== 'boolean' || Object.keys(m).length !== 2) return null;
-  return { type: 'raw', on: m.on };
 }

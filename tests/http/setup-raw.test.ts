@@ -3,7 +3,6 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import WebSocket from 'ws';
 import { startHttp, type RunningServer } from '../../server/http/index.ts';
-import { parseRawRequest } from '../../server/http/setup-api.ts';
 import type { RawFrameMessage } from '../../server/http/messages.ts';
 import { KALAHA_HELLO, rig, type Rig } from '../table/helpers.ts';
 
@@ -121,17 +120,6 @@ describe('raw frames', () => {
     await p.roundTrip();
     expect(p.raw).toEqual([]);
     p.socket.close();
-  });
-});
-
-describe('parseRawRequest', () => {
-  test('takes exactly {type: "raw", on: boolean} and leaves every other message to the console’s parser', () => {
-    expect(parseRawRequest('{"type":"raw","on":true}')).toEqual({ type: 'raw', on: true });
-    expect(parseRawRequest('{"on":false,"type":"raw"}')).toEqual({ type: 'raw', on: false });
-    for (const text of ['{"type":"raw"}', '{"type":"raw","on":1}', '{"type":"raw","on":true,"x":1}', '["raw"]', '{"type":"auth","token":"raw"}', 'raw', '{"type":"raw","on":true']) {
-      expect(parseRawRequest(text), text).toBeNull();
-    }
-    expect(parseRawRequest(`{"type":"raw","on":true,"pad":"${'x'.repeat(80)}"}`)).toBeNull();
   });
 });
 

@@ -87,7 +87,7 @@ export class GameForm extends LitElement {
     }
     .seat {
       display: grid;
-      grid-template-columns: 7.5em minmax(0, 1fr) auto;
+      grid-template-columns: minmax(4.5em, auto) minmax(0, 1fr) auto;
       align-items: center;
       gap: 0.5rem;
       margin-bottom: 0.4rem;
