@@ -143,6 +143,8 @@ export type ServerMessage =
       /** Open questions for the referee console (absent: none). */
       readonly questions?: readonly Question[];
       readonly board: BoardStatus;
+      /** The game's id in the game log, for `GET /api/games/:id` (absent: no log, or the game has no row yet). */
+      readonly gameId?: number;
     }
   | {
       readonly type: 'update';
@@ -154,6 +156,8 @@ export type ServerMessage =
       readonly undone?: readonly string[];
       readonly record: readonly string[];
       readonly view: GameView;
+      /** As in `sync`: a game gets its row in the log with its first move, so the first update may be the first to name it. */
+      readonly gameId?: number;
     }
   | { readonly type: 'alert'; readonly stateId: number; readonly alert: Alert }
   | { readonly type: 'alert-cleared'; readonly stateId: number; readonly id: number }

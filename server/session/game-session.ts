@@ -110,6 +110,7 @@ export abstract class GameSession {
       alerts: this.alert ? [this.alert] : [],
       questions: [...this.questions.values()],
       board: this.board,
+      ...(this.gameId !== null ? { gameId: this.gameId } : {}),
     };
   }
 
@@ -255,7 +256,15 @@ export abstract class GameSession {
 
   private update(event: 'move' | 'takeback' | 'settled' | 'new-game' | 'end', extra: { move?: string; undone?: readonly string[] }): void {
     this.stateId++;
-    this.broadcast({ type: 'update', stateId: this.stateId, event, ...extra, record: this.record(), view: this.view() });
+    this.broadcast({
+      type: 'update',
+      stateId: this.stateId,
+      event,
+      ...extra,
+      record: this.record(),
+      view: this.view(),
+      ...(this.gameId !== null ? { gameId: this.gameId } : {}),
+    });
   }
 
   private broadcast(message: ServerMessage): void {

@@ -13,6 +13,8 @@ export interface TableState {
   readonly board: BoardStatus | null;
   /** Questions for the referee console that are still open, oldest first. */
   readonly questions: readonly Question[];
+  /** The game's id in the game log (`/api/games/:id`), once the server names one; null before or without a log. */
+  readonly gameId: number | null;
   /** What the last update was, so a page can say "taken back: F d" once. */
   readonly lastEvent: { readonly event: UpdateEvent; readonly move?: string; readonly undone?: readonly string[] } | null;
 }
@@ -25,6 +27,7 @@ export const EMPTY_TABLE: TableState = {
   alerts: [],
   board: null,
   questions: [],
+  gameId: null,
   lastEvent: null,
 };
 
@@ -86,6 +89,7 @@ export function applyMessage(state: TableState, message: ServerMessage): TableSt
         alerts: message.alerts,
         board: message.board,
         questions: message.questions ?? [],
+        gameId: message.gameId ?? null,
         lastEvent: null,
       };
     case 'update': {
@@ -96,7 +100,9 @@ export function applyMessage(state: TableState, message: ServerMessage): TableSt
           : message.move !== undefined
             ? { event: message.event, move: message.move }
             : { event: message.event };
-      return { ...state, stateId: message.stateId, record: message.record, view: message.view, lastEvent };
+      // A new game has no row in the log until its first move: its update names no id, and the old one no longer applies.
+      const gameId = message.gameId ?? (message.event === 'new-game' ? null : state.gameId);
+      return { ...state, stateId: message.stateId, record: message.record, view: message.view, gameId, lastEvent };
     }
     case 'alert': {
       if (message.stateId < state.stateId) return state;
