@@ -644,6 +644,31 @@ export const de = {
   'setup.raw.legend.changed': '✓: hat sich seit dem Öffnen bewegt. Mit Hand oder Figur über jedes Feld fahren: Ein Sensor ohne Haken ist tot.',
   'setup.raw.legend.negative': 'unter null: beim Nullstellen lag dort etwas',
   'setup.raw.legend.flat': 'zeigt 2 s lang genau denselben Wert: eine lebende Wägezelle zittert immer ein wenig',
+
+  // Display and console
+  'display.fullscreen.enter': 'Vollbild',
+  'display.fullscreen.exit': 'Vollbild beenden',
+  'display.fullscreen.hint': 'Vollbild ein und aus: Taste F',
+  'display.idle.label': 'Spieltisch in Ruhe',
+  'display.idle.next': '{game}: Die nächste Partie beginnt mit dem ersten Zug.',
+  'display.idle.last': 'Letzte Partie: {headline} · {score}',
+  'console.agree': 'Ende nach Vereinbarung',
+  'console.agree.hint': 'Beide Seiten nehmen die Steine ihrer eigenen Mulden',
+  'console.agree.sure': 'Die Partie wirklich nach Vereinbarung beenden? Das lässt sich nicht zurücknehmen.',
+  'console.agree.yes': 'Ja, beenden',
+  'console.agree.no': 'Abbrechen',
+  'console.sound.on': 'Ton an',
+  'console.sound.off': 'Ton aus',
+  'console.sound.label': 'Warnton bei einem regelwidrigen Zug',
+  'console.sound.blocked': 'Der Browser spielt den Warnton erst nach einer Berührung — hier tippen, um ihn einzuschalten',
+  'console.journal.title': 'Verlauf',
+  'console.journal.empty': 'Noch nichts geschehen',
+  'console.journal.fromLog': 'Partie {id} im Spielprotokoll',
+  'console.journal.live': 'Ohne Spielprotokoll: Die Zeiten sind die des Empfangs auf diesem Gerät.',
+  'console.journal.answer': 'Antwort: {move}',
+  'console.journal.entered': 'Von Hand eingetragen: {move}',
+  'console.journal.end': 'Partie zu Ende',
+  'console.journal.repeats': '{count}-mal',
 };
 
 export type MessageKey = keyof typeof de;

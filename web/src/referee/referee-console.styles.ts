@@ -469,4 +469,75 @@ export const consoleStyles = css`
   .record .no {
     color: var(--muted);
   }
+  /* The game's events, newest first: a time column, a mark that is not colour alone, the words. */
+  .events-list {
+    margin: 0;
+    padding: 0;
+    list-style: none;
+    display: grid;
+    gap: 0.15em;
+    max-height: 22em;
+    overflow-y: auto;
+  }
+  .event {
+    display: grid;
+    grid-template-columns: auto 1.4em minmax(0, 1fr);
+    align-items: baseline;
+    gap: 0 0.5em;
+    padding: 0.15em 0.4em;
+    border-left: 0.3em solid transparent;
+  }
+  .event time {
+    color: var(--muted);
+    font-variant-numeric: tabular-nums;
+    font-size: 0.9em;
+  }
+  .event .mark {
+    text-align: center;
+    font-weight: 800;
+  }
+  .event .detail {
+    display: block;
+    color: var(--muted);
+    font-size: 0.9em;
+  }
+  .event.alert {
+    border-left-color: var(--info);
+    background: var(--panel);
+  }
+  .event.alert.error {
+    border-left-color: var(--error);
+  }
+  .event.takeback,
+  .event.answer {
+    border-left-color: var(--muted);
+  }
+  .event.end,
+  .event.new-game {
+    font-weight: 800;
+  }
+
+  .sound.muted {
+    border-style: dashed;
+    text-decoration: line-through;
+  }
+  .sound-blocked {
+    width: 100%;
+    min-height: 3rem;
+    padding: 0.4em 0.8em;
+    border: 0.2em solid var(--warn-bg);
+    font-weight: 800;
+    text-align: left;
+  }
+  .agree-confirm {
+    display: grid;
+    gap: 0.5rem;
+    padding: 0.6em;
+    border: 0.2em solid var(--text);
+    border-radius: 0.5em;
+    font-weight: 700;
+  }
+  .agree-confirm .row > button {
+    flex: 1;
+  }
 `;

@@ -1,11 +1,13 @@
 // <referee-console>: the referee's page — the board and record, alerts, open questions with their answers as big
-// buttons, take-back, confirm and a move entered by hand; every command checked and answered by the server.
+// buttons, take-back, confirm, end by agreement and a move entered by hand; every command checked and answered by the
+// server; the game's events with their times, and a warning tone on an illegal move.
 import { LitElement, html, nothing, type PropertyDeclarations, type PropertyValues } from 'lit';
 import type { Alert, ConsoleCommand, GameView, MakisView, Question } from '../../../server/http/messages.ts';
 import { NO_ANSWER, TableConnection, alertsByUrgency, latestOutcome, type TableState } from '../connection/index.ts';
 import {
   formatAlert,
   formatQuestion,
+  hasKey,
   initialLang,
   makisCell,
   playerName,
@@ -35,6 +37,8 @@ import '../common/index.ts';
 import { appendToEntry, chosenOption, joinersFor, narrowOptions, normaliseEntry, squaresIn, type GridGame } from './entry.ts';
 import { outcomeText } from './outcome.ts';
 import { initialToken, rememberToken } from './token.ts';
+import { EMPTY_JOURNAL, addLive, addLogged, answerEntry, entriesBetween, journalEntries, type Journal, type LogEvent, type Shown } from './journal.ts';
+import { WarningTone, alertsToSound, rememberMuted, storedMuted, type ToneResult } from './alarm.ts';
 import { consoleStyles } from './referee-console.styles.ts';
 
 declare global {
@@ -45,6 +49,10 @@ declare global {
 
 /** Answers shown at once; a referee asked about dozens of distributions narrows them by tapping squares. */
 const MAX_OPTIONS = 8;
+/** At most one warning tone in this time. */
+const TONE_GAP_MS = 2000;
+/** Events listed; the whole game is on the games page. */
+const MAX_EVENTS = 300;
 
 /** How a move is written in each game, for the hand-entry field's placeholder and hint. */
 const ENTRY_TEXTS: Readonly<Record<GameView['game'], { readonly placeholder: MessageKey; readonly hint: MessageKey }>> = {
@@ -66,6 +74,10 @@ export class RefereeConsole extends LitElement {
     entry: { state: true },
     editingToken: { state: true },
     picked: { state: true },
+    journal: { state: true },
+    muted: { state: true },
+    soundBlocked: { state: true },
+    confirmingAgree: { state: true },
   };
 
   declare lang: Lang;
@@ -75,9 +87,27 @@ export class RefereeConsole extends LitElement {
   declare editingToken: boolean;
   /** Per question id: the option tapped in a question that waits for a confirmation (one with `preselected`). */
   declare picked: Readonly<Record<number, string>>;
+  /** The game's events, newest shown first. */
+  declare journal: Journal;
+  /** The warning tone is switched off (remembered in this browser). */
+  declare muted: boolean;
+  /** A tone was due but the browser waits for a tap before it lets the page sound. */
+  declare soundBlocked: boolean;
+  /** "End by agreement" was tapped once and waits for its confirmation. */
+  declare confirmingAgree: boolean;
 
   private readonly connection = new TableConnection(this);
   private token: string | null;
+  private readonly tone = new WarningTone();
+  /** What became of the last warning tone asked for, and how many sounded: for the browser tests, which cannot listen. */
+  lastTone: ToneResult | null = null;
+  tonesPlayed = 0;
+  private lastToneAt = Number.NEGATIVE_INFINITY;
+  /** The table as the last render saw it, to tell what changed since. */
+  private seen: TableState = this.connection.table;
+  private seenOutcomes = 0;
+  private logBusy = false;
+  private logAgain = false;
 
   constructor() {
     super();
@@ -85,8 +115,54 @@ export class RefereeConsole extends LitElement {
     this.entry = '';
     this.editingToken = false;
     this.picked = {};
+    this.journal = EMPTY_JOURNAL;
+    this.muted = storedMuted();
+    this.soundBlocked = false;
+    this.confirmingAgree = false;
     this.token = initialToken();
     if (this.token !== null) this.connection.setToken(this.token);
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    // Browsers let a page sound only after a tap or a key: any will do.
+    window.addEventListener('pointerdown', this.onGesture, true);
+    window.addEventListener('keydown', this.onGesture, true);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    window.removeEventListener('pointerdown', this.onGesture, true);
+    window.removeEventListener('keydown', this.onGesture, true);
+    this.tone.close();
+  }
+
+  /** What the WebSocket brought since the last render: into the event list, and the tone for a new illegal move. */
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    super.willUpdate(changed);
+    const table = this.connection.table;
+    const before = this.seen;
+    this.seen = table;
+    const now = Date.now();
+    const entries = entriesBetween(before, table, now);
+    const outcomes = this.connection.commands.outcomes;
+    const lastRef = outcomes.length ? outcomes[outcomes.length - 1].ref : 0;
+    if (lastRef > this.seenOutcomes) {
+      for (const outcome of outcomes) {
+        if (outcome.ref <= this.seenOutcomes || !outcome.ok) continue;
+        const answer = answerEntry({ kind: outcome.command.kind, move: 'move' in outcome.command ? outcome.command.move : undefined }, now);
+        if (answer) entries.push(answer);
+      }
+      this.seenOutcomes = lastRef;
+    }
+    const resynced = table.synced && table !== before && (!before.synced || (table.lastEvent === null && table.stateId !== before.stateId));
+    const journal = addLive(this.journal, entries, table.gameId);
+    if (journal !== this.journal) this.journal = journal;
+    if (journal.gameId !== null && (entries.length || resynced || journal.gameId !== before.gameId)) this.readLog();
+    if (before.synced && alertsToSound(before.alerts, table.alerts).length) {
+      this.sound();
+    }
+    if (!this.canAgree(table.view)) this.confirmingAgree = false;
   }
 
   protected override updated(changed: PropertyValues<this>): void {
@@ -114,7 +190,10 @@ export class RefereeConsole extends LitElement {
           ${view ? this.renderLastMove(table) : nothing}
         </section>
         <div class="commands">${view ? this.renderActions(table) : nothing} ${view ? this.renderEntry(view) : nothing}</div>
-        <div class="journal">${this.renderAlerts(table.alerts, boardKind(view))} ${this.renderRecord(view?.game ?? 'kalaha', table.record)}</div>
+        <div class="journal">
+          ${this.renderAlerts(table.alerts, boardKind(view))} ${this.renderRecord(view?.game ?? 'kalaha', table.record)}
+          ${this.renderEvents(view)}
+        </div>
       </main>
     `;
   }
@@ -131,6 +210,14 @@ export class RefereeConsole extends LitElement {
         ${!needToken
           ? html`<button class="small" @click=${() => (this.editingToken = true)}>${t(this.lang, 'console.token.change')}</button>`
           : nothing}
+        <button
+          class="small sound ${this.muted ? 'muted' : ''}"
+          aria-pressed=${String(!this.muted)}
+          title=${t(this.lang, 'console.sound.label')}
+          @click=${this.onToggleSound}
+        >
+          <span aria-hidden="true">♪</span> ${t(this.lang, this.muted ? 'console.sound.off' : 'console.sound.on')}
+        </button>
         <a href="/display?lang=${this.lang}">${t(this.lang, 'console.toDisplay')}</a>
         <lang-toggle .lang=${this.lang} @lang-change=${this.onLangChange}></lang-toggle>
       </div>
@@ -279,7 +366,12 @@ export class RefereeConsole extends LitElement {
   private renderStatus(view: GameView | null) {
     const lock = this.renderLock();
     const outcome = this.renderOutcome(view);
-    return lock === nothing && outcome === nothing ? nothing : html`<div class="status">${lock}${outcome}</div>`;
+    const sound = this.soundBlocked && !this.muted
+      ? html`<button class="sound-blocked" @click=${this.onEnableSound}>
+          <span aria-hidden="true">♪</span> ${t(this.lang, 'console.sound.blocked')}
+        </button>`
+      : nothing;
+    return lock === nothing && outcome === nothing && sound === nothing ? nothing : html`<div class="status">${sound}${lock}${outcome}</div>`;
   }
 
   /** Why the buttons are locked, when they are. */
@@ -409,8 +501,124 @@ export class RefereeConsole extends LitElement {
           <span class="label"><span aria-hidden="true">✓</span> ${t(this.lang, 'console.confirm')}</span>
           <span class="words">${t(this.lang, 'console.confirm.hint')}</span>
         </button>
+        ${this.canAgree(view) ? this.renderAgree(locked) : nothing}
       </div>
     </section>`;
+  }
+
+  /** Kalaha: the players agree to end the game. It cannot be taken back, so it asks once more. */
+  private renderAgree(locked: boolean) {
+    if (!this.confirmingAgree) {
+      return html`<button class="action agree" ?disabled=${locked} @click=${() => (this.confirmingAgree = true)}>
+        <span class="label"><span aria-hidden="true">⚑</span> ${t(this.lang, 'console.agree')}</span>
+        <span class="words">${t(this.lang, 'console.agree.hint')}</span>
+      </button>`;
+    }
+    return html`<div class="agree-confirm" role="group" aria-label=${t(this.lang, 'console.agree')}>
+      <p>${t(this.lang, 'console.agree.sure')}</p>
+      <div class="row">
+        <button
+          class="primary agree-yes"
+          ?disabled=${locked}
+          @click=${() => {
+            this.confirmingAgree = false;
+            this.send({ kind: 'agree' });
+          }}
+        >
+          ${t(this.lang, 'console.agree.yes')}
+        </button>
+        <button class="agree-no" @click=${() => (this.confirmingAgree = false)}>${t(this.lang, 'console.agree.no')}</button>
+      </div>
+    </div>`;
+  }
+
+  private canAgree(view: GameView | null): boolean {
+    return view?.game === 'kalaha' && view.outcome === null;
+  }
+
+  /** The game's events, newest first, each with its time: from the game log when there is one. */
+  private renderEvents(view: GameView | null) {
+    const entries = journalEntries(this.journal, MAX_EVENTS);
+    const id = this.journal.gameId;
+    const time = new Intl.DateTimeFormat(this.lang, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+    return html`<section class="events">
+      <h2>
+        ${t(this.lang, 'console.journal.title')}
+        ${id !== null
+          ? html`<span class="muted">· <a href="/games?id=${id}&lang=${this.lang}">${t(this.lang, 'console.journal.fromLog', { id })}</a></span>`
+          : nothing}
+      </h2>
+      ${entries.length
+        ? html`<ol class="events-list" reversed>
+            ${entries.map((entry) => this.renderEvent(entry, view, time))}
+          </ol>`
+        : html`<p class="muted">${t(this.lang, 'console.journal.empty')}</p>`}
+      ${id === null && entries.length ? html`<p class="hint">${t(this.lang, 'console.journal.live')}</p>` : nothing}
+    </section>`;
+  }
+
+  private renderEvent(entry: Shown, view: GameView | null, time: Intl.DateTimeFormat) {
+    const game = view?.game ?? 'kalaha';
+    const when = html`<time datetime=${new Date(entry.at).toISOString()}>${time.format(entry.at)}</time>`;
+    const row = (kind: string, mark: string, text: unknown, detail?: unknown, lang?: string) =>
+      html`<li class="event ${kind}" data-kind=${entry.kind} lang=${lang ?? this.lang}>
+        ${when}<span class="mark" aria-hidden="true">${mark}</span><span class="text">${text}${detail ? html`<span class="detail">${detail}</span>` : nothing}</span>
+      </li>`;
+    switch (entry.kind) {
+      case 'move': {
+        const words = describeMove(this.lang, game, entry.move);
+        return row('move', '•', html`${entry.ply ? `${entry.ply}. ` : ''}<b>${entry.move}</b>`, words !== entry.move ? words : undefined);
+      }
+      case 'takeback':
+        return row('takeback', '↶', t(this.lang, 'event.takeback', { moves: entry.undone.join(' ') }));
+      case 'alert': {
+        const text = formatAlert(this.lang, entry.alert, boardKind(view));
+        const repeats = entry.repeats ? ` (${t(this.lang, 'console.journal.repeats', { count: entry.repeats + 1 })})` : '';
+        return row(`alert ${entry.alert.level}`, entry.alert.level === 'error' ? '✕' : '!', `${text.text}${repeats}`, text.detail || undefined, text.translated ? this.lang : 'en');
+      }
+      case 'answer':
+        return row(
+          'answer',
+          '✓',
+          t(this.lang, entry.byHand ? 'console.journal.entered' : 'console.journal.answer', { move: entry.move }),
+          describeMove(this.lang, game, entry.move),
+        );
+      case 'new-game':
+        return row('new-game', '★', t(this.lang, 'event.new-game'));
+      case 'end': {
+        const reason = entry.reason && hasKey(this.lang, `reason.${entry.reason}`) ? t(this.lang, `reason.${entry.reason}` as MessageKey) : entry.reason;
+        return row('end', '⚑', t(this.lang, 'console.journal.end'), reason ?? undefined);
+      }
+      default:
+        return entry satisfies never;
+    }
+  }
+
+  /** Asks the game log for the events after the last one read; one request at a time, again if more happened meanwhile. */
+  private readLog(): void {
+    const id = this.journal.gameId;
+    if (id === null) return;
+    if (this.logBusy) {
+      this.logAgain = true;
+      return;
+    }
+    this.logBusy = true;
+    const covered = this.journal.liveSeq;
+    fetch(`/api/games/${id}?after=${this.journal.lastSeq}`, { headers: { accept: 'application/json' } })
+      .then((response) => (response.ok ? (response.json() as Promise<{ events?: unknown }>) : null))
+      .then((body) => {
+        if (body && Array.isArray(body.events)) this.journal = addLogged(this.journal, id, body.events as LogEvent[], covered);
+      })
+      .catch(() => {
+        // The live entries stay listed; the next event asks again.
+      })
+      .finally(() => {
+        this.logBusy = false;
+        if (this.logAgain) {
+          this.logAgain = false;
+          this.readLog();
+        }
+      });
   }
 
   private renderEntry(view: GameView) {
@@ -516,6 +724,37 @@ export class RefereeConsole extends LitElement {
   private readonly onSquareSelect = (event: SquareSelectEvent): void => {
     this.entry = appendToEntry(this.entry, event.detail.square, gridGame(this.connection.table.view?.game) ?? 'malawi');
   };
+
+  private readonly onGesture = (): void => {
+    void this.tone.unlock().then((running) => {
+      if (running) this.soundBlocked = false;
+    });
+  };
+
+  private readonly onToggleSound = (): void => {
+    this.muted = !this.muted;
+    rememberMuted(this.muted);
+  };
+
+  /** The tone was held back: this tap lets the page sound, and plays it so the referee hears what was missed. */
+  private readonly onEnableSound = (): void => {
+    void this.tone.unlock().then((running) => {
+      this.soundBlocked = !running;
+      if (running) this.sound();
+    });
+  };
+
+  private sound(): void {
+    // A hand moving pieces can raise several alerts in a second: one tone says it.
+    const now = Date.now();
+    if (now - this.lastToneAt < TONE_GAP_MS) return;
+    this.lastToneAt = now;
+    const result = this.tone.play(this.muted);
+    this.lastTone = result;
+    if (result === 'played') this.tonesPlayed += 1;
+    if (result === 'blocked') this.soundBlocked = true;
+    if (result === 'played') this.soundBlocked = false;
+  }
 
   private readonly onLangChange = (event: LangChangeEvent): void => {
     this.lang = event.detail.lang;
