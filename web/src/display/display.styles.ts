@@ -518,6 +518,91 @@ export const displayStyles = css`
     stroke-width: 8;
   }
 
+  .controls {
+    display: inline-flex;
+    align-items: center;
+    gap: 0.5em;
+    --lang-toggle-size: var(--small);
+  }
+  button.fullscreen {
+    font: inherit;
+    font-weight: 700;
+    min-height: 2em;
+    padding: 0.1em 0.6em;
+    border: 2px solid var(--muted);
+    border-radius: 0.4em;
+    background: transparent;
+    color: var(--text);
+    cursor: pointer;
+  }
+  button.fullscreen[aria-pressed='true'] {
+    border-color: var(--text);
+  }
+  button:focus-visible {
+    outline: 3px solid var(--origin);
+    outline-offset: 2px;
+  }
+  /* A wall screen: nobody points at it. */
+  :host([kiosk]) {
+    cursor: none;
+  }
+
+  /* Resting: the table's name and the time from across the room, what starts the next game, today's games. */
+  :host([idle]) {
+    display: flex;
+    flex-direction: column;
+  }
+  .idle-screen {
+    flex: 1;
+    display: flex;
+    flex-direction: column;
+    justify-content: center;
+    gap: 2.5vmin;
+    padding: 0 4vmin 4vmin;
+  }
+  .idle-top {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    justify-content: space-between;
+    gap: 1em;
+    margin-bottom: auto;
+  }
+  .idle-screen .meta {
+    font-size: var(--small);
+  }
+  .clock {
+    margin: 0;
+    font-size: var(--big);
+    font-weight: 800;
+    font-variant-numeric: tabular-nums;
+  }
+  .idle-screen h1 {
+    margin: 0;
+    font-size: clamp(2.2rem, 11vmin, 9rem);
+    font-weight: 800;
+    line-height: 1.05;
+  }
+  .idle-screen .next {
+    margin: 0;
+    font-size: var(--medium);
+    font-weight: 700;
+    padding-left: 0.6em;
+    border-left: 0.3em solid var(--turn-edge);
+  }
+  .idle-screen .last-result {
+    margin: 0;
+    font-size: var(--medium);
+    color: var(--muted);
+  }
+  today-at-table {
+    margin-top: auto;
+    padding: 0.6em 0.9em;
+    border-radius: 0.4em;
+    background: var(--panel);
+    font-size: var(--medium);
+  }
+
   /* Portrait (a phone held upright): the board takes the width it is given and the page scrolls. */
   @media (orientation: portrait) {
     :host {

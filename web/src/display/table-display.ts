@@ -1,8 +1,9 @@
 // <table-display>: the public scoreboard page of a table (Kalaha, Malawi, Makis or Adu, as the server says); it only
-// listens, and never needs a click.
+// listens, and never needs a click: it reconnects by itself, rests on an idle screen with today's games when no game
+// runs and wakes with the next move. Full screen from its button, the F key, or `?fullscreen` as soon as allowed.
 import { LitElement, html, nothing, svg, type PropertyDeclarations, type PropertyValues } from 'lit';
 import type { AduView, Alert, GameView, MakisView, MalawiView } from '../../../server/http/messages.ts';
-import { TableConnection, alertsByUrgency, type TableState } from '../connection/index.ts';
+import { EMPTY_TABLE, TableConnection, alertsByUrgency, type TableState } from '../connection/index.ts';
 import {
   formatAlert,
   initialLang,
@@ -37,7 +38,9 @@ import {
 } from '../common/index.ts';
 import '../common/index.ts';
 import { playerIcon } from '../board/index.ts';
+import '../stats/today-at-table.ts';
 import { displayStyles } from './display.styles.ts';
+import { isActivity, isIdle, wantsFullscreen } from './idle.ts';
 
 
 declare global {
@@ -56,6 +59,8 @@ const TITLES: Readonly<Record<GameView['game'], MessageKey>> = {
 };
 /** The most urgent alerts that fit under the board; nobody can scroll a scoreboard, so the rest are counted in the heading. */
 const MAX_ALERTS = 3;
+/** How often a resting screen looks again at the clock (its time of day, and whether a result has stood long enough). */
+const TICK_MS = 15_000;
 
 export class TableDisplay extends LitElement {
   static override styles = displayStyles;
@@ -64,21 +69,65 @@ export class TableDisplay extends LitElement {
     lang: { reflect: true },
     // Which game is on show, for the layout: a square board (Malawi, Makis, Adu) sits beside the text, Kalaha's long one above it.
     game: { reflect: true },
+    /** No game runs: the idle screen with today's games. */
+    idle: { type: Boolean, reflect: true },
+    /** `?fullscreen`: a screen for a wall, without buttons or pointer, full screen as soon as the browser allows. */
+    kiosk: { type: Boolean, reflect: true },
+    fullscreen: { state: true },
   };
 
   declare lang: Lang;
   declare game: GameView['game'] | null;
+  declare idle: boolean;
+  declare kiosk: boolean;
+  declare fullscreen: boolean;
 
   private readonly connection = new TableConnection(this);
+  private seen: TableState = EMPTY_TABLE;
+  /** When the game last changed (a move, an alert, a question), on this screen's clock; a screen just opened saw none. */
+  private lastActivity = Number.NEGATIVE_INFINITY;
+  /** The last game as it ended, kept for the idle screen after the next game has been set up. */
+  private lastEnded: GameView | null = null;
+  private tick: ReturnType<typeof setInterval> | undefined;
 
   constructor() {
     super();
     this.lang = initialLang();
     this.game = null;
+    this.idle = false;
+    this.kiosk = wantsFullscreen(location.search);
+    this.fullscreen = false;
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    document.addEventListener('keydown', this.onKey);
+    document.addEventListener('fullscreenchange', this.onFullscreenChange);
+    if (this.kiosk) {
+      // Refused without a gesture in most browsers (a kiosk browser or a policy may allow it): then the first key or
+      // tap anybody gives goes full screen, and until then the page looks as it would there.
+      this.enterFullscreen();
+      document.addEventListener('pointerdown', this.onFirstGesture, { once: true });
+    }
+    this.tick = setInterval(() => this.requestUpdate(), TICK_MS);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    document.removeEventListener('keydown', this.onKey);
+    document.removeEventListener('fullscreenchange', this.onFullscreenChange);
+    document.removeEventListener('pointerdown', this.onFirstGesture);
+    clearInterval(this.tick);
   }
 
   protected override willUpdate(): void {
-    this.game = this.connection.table.view?.game ?? null;
+    const table = this.connection.table;
+    this.game = table.view?.game ?? null;
+    const now = Date.now();
+    if (isActivity(this.seen, table)) this.lastActivity = now;
+    if (table.view?.outcome) this.lastEnded = table.view;
+    this.seen = table;
+    this.idle = isIdle(table, this.lastActivity, now);
   }
 
   protected override updated(changed: PropertyValues<this>): void {
@@ -94,6 +143,7 @@ export class TableDisplay extends LitElement {
     const view = table.view;
     // After a loss the last known game stays on screen, dimmed, under a banner that says so.
     const stale = notice !== null && view !== null;
+    if (this.idle && view && !stale) return this.renderIdle(table, view);
     return html`
       ${stale
         ? html`<p class="link" role="status">${notice}<small>${t(this.lang, 'status.link.stale')}</small></p>`
@@ -180,7 +230,7 @@ export class TableDisplay extends LitElement {
             : html`<div class="turn" aria-live="polite">${this.renderTurn(view)}</div>`}
         <div class="meta">
           ${stale ? nothing : this.renderBoardStatus(table)}
-          <lang-toggle .lang=${this.lang} @lang-change=${this.onLangChange}></lang-toggle>
+          ${this.renderControls()}
         </div>
       </div>
       ${score('south')}
@@ -368,6 +418,37 @@ export class TableDisplay extends LitElement {
     </section>`;
   }
 
+  /** The language and full-screen switches; a kiosk screen has none (nobody is there to press them). */
+  private renderControls() {
+    if (this.kiosk) return nothing;
+    const label = t(this.lang, this.fullscreen ? 'display.fullscreen.exit' : 'display.fullscreen.enter');
+    return html`<span class="controls">
+      ${document.fullscreenEnabled
+        ? html`<button class="fullscreen" aria-pressed=${String(this.fullscreen)} title=${t(this.lang, 'display.fullscreen.hint')}
+            @click=${this.toggleFullscreen}><span aria-hidden="true">${this.fullscreen ? '⤡' : '⤢'}</span> ${label}</button>`
+        : nothing}
+      <lang-toggle .lang=${this.lang} @lang-change=${this.onLangChange}></lang-toggle>
+    </span>`;
+  }
+
+  /** No game runs: the table's name and the time, what starts the next game, the last result, and today's games. */
+  private renderIdle(table: TableState, view: GameView) {
+    const time = new Intl.DateTimeFormat(this.lang, { hour: '2-digit', minute: '2-digit' }).format(Date.now());
+    const game = t(this.lang, `game.${view.game}`);
+    const ended = view.outcome ? view : this.lastEnded;
+    const last = ended ? outcomeLines(this.lang, ended) : null;
+    return html`<section class="idle-screen" aria-label=${t(this.lang, 'display.idle.label')}>
+      <div class="idle-top">
+        <p class="clock"><time>${time}</time></p>
+        <div class="meta">${this.renderBoardStatus(table)} ${this.renderControls()}</div>
+      </div>
+      <h1>${t(this.lang, TITLES[view.game])}</h1>
+      <p class="next">${t(this.lang, 'display.idle.next', { game })}</p>
+      ${last ? html`<p class="last-result">${t(this.lang, 'display.idle.last', { headline: last.headline, score: last.score })}</p>` : nothing}
+      <today-at-table .lang=${this.lang}></today-at-table>
+    </section>`;
+  }
+
   private renderBoardStatus(table: TableState) {
     const status = boardStatusLine(this.lang, table.board);
     if (!status) return nothing;
@@ -375,6 +456,29 @@ export class TableDisplay extends LitElement {
       <span aria-hidden="true">${status.tone === 'warn' ? '▲' : '●'}</span> ${status.text}
     </span>`;
   }
+
+  private enterFullscreen(): void {
+    if (document.fullscreenElement || !document.fullscreenEnabled) return;
+    document.documentElement.requestFullscreen({ navigationUI: 'hide' }).catch(() => {
+      // No gesture yet, or not allowed here: the page still fills the window.
+    });
+  }
+
+  private readonly toggleFullscreen = (): void => {
+    if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
+    else this.enterFullscreen();
+  };
+
+  private readonly onKey = (event: KeyboardEvent): void => {
+    if (this.kiosk) this.enterFullscreen();
+    if ((event.key === 'f' || event.key === 'F') && !event.ctrlKey && !event.metaKey && !event.altKey && !event.repeat) this.toggleFullscreen();
+  };
+
+  private readonly onFirstGesture = (): void => this.enterFullscreen();
+
+  private readonly onFullscreenChange = (): void => {
+    this.fullscreen = document.fullscreenElement !== null;
+  };
 
   private readonly onLangChange = (event: LangChangeEvent): void => {
     this.lang = event.detail.lang;
