@@ -4,8 +4,7 @@
 // that cannot be reached, <today-at-table> on its own.
 // Screenshots go to tests/output/web/history-*.png and stats-*.png (not committed) for eyes.
 //
-// It builds the pages and starts Chromium (half a minute on a shared machine), so the default `npm test` skips it:
-//   SPIELTISCH_BROWSER=1 npx vitest run tests/web/history-browser.test.ts
+// Like every browser test it runs in `npm test` and fails, saying why, without Chromium (README, "Development").
 import { mkdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -13,12 +12,11 @@ import type { GameLog } from '../../server/store/index.ts';
 import { randomGame } from '../store/random-games.ts';
 import { buildPages, launchChromium, logGame, memoryLog, removeDir, seedLog, startHistoryServer, type HistoryServer, type SeededIds } from './history-fixture.ts';
 
-const RUN = process.env.SPIELTISCH_BROWSER === '1';
 const OUT = 'tests/output/web';
 const LARGE = { width: 1440, height: 1000 };
 const PHONE = { width: 390, height: 844 };
 
-describe.runIf(RUN)('/games and /stats in Chromium', () => {
+describe('/games and /stats in Chromium', () => {
   let dist = '';
   let browser: Browser;
   let server: HistoryServer;
