@@ -35,6 +35,7 @@ export {
 } from './autodetect.ts';
 export {
   DEFAULT_BACKOFF,
+  DEFAULT_REOPEN_AFTER_MS,
   DEFAULT_WATCHDOG_MS,
   LINK_STATES,
   SerialBoard,

@@ -1,5 +1,7 @@
 // BoardLink: one board on any byte Duplex (SerialPort, mock port, pseudo-terminal): handshake, typed events, commands, counters.
 import { EventEmitter } from 'node:events';
+import { read as fsRead } from 'node:fs';
+import { promisify } from 'node:util';
 import type { Duplex } from 'node:stream';
 import type { SerialPortStream } from '@serialport/stream';
 import { LineStream, type CheckedLine, type LineStreamStats } from './line-stream.ts';
@@ -324,12 +326,52 @@ function assertNever(x: never): never {
 
 /** Opens a real serial port, 8N1 (serialport is loaded lazily, so tests and the simulator never load the native binding). */
 export async function openSerialPort(path: string, baudRate = DEFAULT_BAUD_RATE): Promise<SerialPortStream> {
-  const { SerialPort } = await import('serialport');
-  const port = new SerialPort({ path, baudRate, autoOpen: false });
+  const [{ SerialPortStream: Stream }, { autoDetect }] = await Promise.all([import('@serialport/stream'), import('@serialport/bindings-cpp')]);
+  const port = new Stream({ binding: endOfFileIsDisconnect(autoDetect()), path, baudRate, autoOpen: false });
   await new Promise<void>((resolve, reject) =>
     port.open((err) => (err ? reject(new Error(`cannot open serial port ${path} at ${baudRate} baud: ${err.message}`)) : resolve())),
   );
   return port;
+}
+
+type Binding = ReturnType<typeof import('@serialport/bindings-cpp').autoDetect>;
+type OpenPort = Awaited<ReturnType<Binding['open']>>;
+const readFd = promisify(fsRead);
+
+/**
+ * The platform binding, except that a read of zero bytes is a disconnect. A tty whose device has
+ * gone (a pulled USB cable, a pseudo-terminal whose other end closed) reads end-of-file; the
+ * Unix binding of bindings-cpp 13 reads again at once, forever, so the port would spin and never
+ * say it closed.
+ */
+function endOfFileIsDisconnect(binding: Binding): Binding {
+  const open = binding.open.bind(binding);
+  return {
+    ...binding,
+    list: binding.list.bind(binding),
+    async open(options: Parameters<Binding['open']>[0]) {
+      const port = (await open(options)) as OpenPort & { fd?: number | null; poller?: EventEmitter };
+      if (typeof port.fd !== 'number' || !port.poller) return port; // not a Unix port
+      const poller = port.poller;
+      port.read = async (buffer: Buffer, offset: number, length: number) => {
+        for (;;) {
+          if (!port.isOpen || typeof port.fd !== 'number') throw Object.assign(new Error('Port is not open'), { canceled: true });
+          try {
+            const { bytesRead } = await readFd(port.fd, buffer, offset, length, null);
+            if (bytesRead > 0) return { bytesRead, buffer };
+          } catch (e) {
+            const code = (e as NodeJS.ErrnoException).code;
+            if (code !== 'EAGAIN' && code !== 'EWOULDBLOCK' && code !== 'EINTR') throw e;
+            if (!port.isOpen) throw Object.assign(new Error('Port is not open'), { canceled: true });
+            await new Promise<void>((resolve, reject) => poller.once('readable', (err?: Error) => (err ? reject(err) : resolve())));
+            continue;
+          }
+          throw Object.assign(new Error('the device is gone (end of file)'), { disconnect: true });
+        }
+      };
+      return port;
+    },
+  } as Binding;
 }
 
 /** A BoardLink on a real serial port (no reconnecting: see SerialBoard for a link that survives a pulled cable). */

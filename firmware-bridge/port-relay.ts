@@ -38,6 +38,7 @@ export class PortRelay extends Duplex {
     port.on('data', this.onData);
     port.on('error', this.onError);
     port.on('close', this.onClose);
+    port.on('end', this.onClose);
     port.resume();
   }
 
@@ -52,6 +53,7 @@ export class PortRelay extends Duplex {
     port.off('data', this.onData);
     port.off('error', this.onError);
     port.off('close', this.onClose);
+    port.off('end', this.onClose);
     // A port that errors after it was let go must not crash the process.
     port.on('error', ignore);
     this.port = null;

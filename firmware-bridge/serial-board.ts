@@ -25,6 +25,8 @@ export interface Backoff {
 export const DEFAULT_BACKOFF: Backoff = { initialMs: 500, maxMs: 10_000 };
 /** No heartbeat or frame for this long: the board is not responding. */
 export const DEFAULT_WATCHDOG_MS = 3000;
+/** Silent this long with its port still open: the port is closed and opened again (which resets an Arduino). */
+export const DEFAULT_REOPEN_AFTER_MS = 10_000;
 
 /** The wait before try `attempt` (0-based): doubling from `initialMs`, at most `maxMs`. */
 export function backoffDelay(attempt: number, backoff: Backoff = DEFAULT_BACKOFF): number {
@@ -41,6 +43,8 @@ export interface SerialBoardOptions {
   readonly handshake?: HandshakeOptions;
   readonly backoff?: Backoff;
   readonly watchdogMs?: number;
+  /** See DEFAULT_REOPEN_AFTER_MS. */
+  readonly reopenAfterMs?: number;
   /** A silence longer than this is cut out of the frames' clock (see GaplessClock). */
   readonly gapMs?: number;
   /** For the link: its clock (`stamp` is taken through the gapless clock), and its frame limit (default DEFAULT_FRAME_LIMIT). */
@@ -51,7 +55,7 @@ export interface SerialBoardEvents {
   state: [LinkState];
   /** The board answered again after its port was lost (on `path`, which may differ after autodetection). */
   reconnected: [hello: HelloMessage, path: string];
-  /** A HELLO on a live link: the board restarted, its frames and seq start again. */
+  /** The board restarted on a live link: a HELLO, and its frames' seq starting again. */
   rebooted: [HelloMessage];
   /** A try to reconnect failed; the next comes after `delayMs`. */
   retry: [error: Error, attempt: number, delayMs: number];
@@ -84,12 +88,18 @@ export class SerialBoard extends EventEmitter<SerialBoardEvents> {
   private readonly wanted: WantedBoard;
   private readonly backoff: Backoff;
   private readonly watchdogMs: number;
+  private readonly reopenAfterMs: number;
   private currentPath: string;
   private currentState: LinkState = 'live';
   private firstHello: HelloMessage;
   private lastHello: HelloMessage;
-  /** The HELLO passed on with a port just attached: not a reboot. */
-  private helloExpected = false;
+  /**
+   * A HELLO of this board was heard; whether it was a restart or an answer to a `HELLO?` (a late
+   * one to the handshake's, say) shows in the next frame: a restart counts its frames from 0 again.
+   */
+  private helloPending = false;
+  /** The seq of the last frame passed on from this port (-1: none yet). */
+  private lastFrameSeq = -1;
   private lastHeard = Date.now();
   private watchdog: NodeJS.Timeout | null = null;
   private retryTimer: NodeJS.Timeout | null = null;
@@ -116,6 +126,7 @@ export class SerialBoard extends EventEmitter<SerialBoardEvents> {
     this.wanted = { board: options.board ?? found.hello.board, id: found.hello.id };
     this.backoff = options.backoff ?? DEFAULT_BACKOFF;
     this.watchdogMs = options.watchdogMs ?? DEFAULT_WATCHDOG_MS;
+    this.reopenAfterMs = Math.max(this.watchdogMs, options.reopenAfterMs ?? DEFAULT_REOPEN_AFTER_MS);
     this.clock = new GaplessClock(options.gapMs);
     const now = options.link?.now ?? Date.now;
     const source = options.link?.stamp ?? (() => now());
@@ -130,11 +141,11 @@ export class SerialBoard extends EventEmitter<SerialBoardEvents> {
         return this.clock.at(source(text));
       },
     });
-    const heard = (): void => this.heard();
-    this.link.on('weights', heard);
-    this.link.on('grid', heard);
-    this.link.on('counts', heard);
-    this.link.on('heartbeat', heard);
+    const frame = (f: { readonly seq: number }): void => this.frameHeard(f.seq);
+    this.link.on('weights', frame);
+    this.link.on('grid', frame);
+    this.link.on('counts', frame);
+    this.link.on('heartbeat', () => this.heard());
     this.link.on('hello', (hello) => this.helloHeard(hello));
     this.attach(found);
   }
@@ -176,13 +187,23 @@ export class SerialBoard extends EventEmitter<SerialBoardEvents> {
   private attach(found: FoundBoard): void {
     this.currentPath = found.path;
     this.lastHello = found.hello;
-    this.helloExpected = found.helloLine !== '';
+    this.helloPending = false;
+    this.lastFrameSeq = -1;
     this.clock.cut();
     // The HELLO the handshake consumed goes to the link too: it resets the seq counters (a board
     // that was re-plugged has rebooted) and tells listeners who is there.
     this.relay.attach(found.port, found.helloLine ? `${found.helloLine}\n` : undefined);
     this.lastHeard = Date.now();
     this.armWatchdog(this.watchdogMs);
+  }
+
+  private frameHeard(seq: number): void {
+    if (this.helloPending) {
+      this.helloPending = false;
+      if (this.lastFrameSeq >= 0 && seq < this.lastFrameSeq) this.emit('rebooted', this.lastHello);
+    }
+    this.lastFrameSeq = seq;
+    this.heard();
   }
 
   private heard(): void {
@@ -195,10 +216,6 @@ export class SerialBoard extends EventEmitter<SerialBoardEvents> {
 
   private helloHeard(hello: HelloMessage): void {
     this.lastHello = hello;
-    if (this.helloExpected) {
-      this.helloExpected = false;
-      return;
-    }
     if (hello.id !== this.firstHello.id || hello.board !== this.firstHello.board) {
       // Another board on the same port without the port closing (reflashed, or a hub that kept
       // the device): its frames are not this game's.
@@ -209,7 +226,7 @@ export class SerialBoard extends EventEmitter<SerialBoardEvents> {
       }
       return;
     }
-    this.emit('rebooted', hello);
+    this.helloPending = true;
   }
 
   private portLost(_port: Duplex, _err: Error | null): void {
@@ -266,8 +283,12 @@ export class SerialBoard extends EventEmitter<SerialBoardEvents> {
     if (this.closing || !this.relay.attached) return;
     const silent = Date.now() - this.lastHeard;
     if (silent < this.watchdogMs) return this.armWatchdog(this.watchdogMs - silent);
-    // Silent: stay so until heard(), which arms the watchdog again.
     this.setState('not-responding');
+    if (silent < this.reopenAfterMs) return this.armWatchdog(this.reopenAfterMs - silent);
+    // Still silent, the port still open: a device that went without its port saying so, or a
+    // hung firmware. Opening the port again finds out, and resets an Arduino.
+    const port = this.relay.detach();
+    if (port) this.portLost(port, new Error(`nothing heard for ${silent} ms`));
   }
 
   private stopWatchdog(): void {

@@ -12,6 +12,8 @@ export class MockCable implements PortAccess {
   readonly path = `mock/cable-${++cables}`;
   plugged = true;
   answering = true;
+  /** How long the board takes to answer `HELLO?` (a board busy, or a slow machine). */
+  replyDelayMs = 0;
   hello: string;
   /** Board ends opened so far, the latest last. */
   readonly boards: MockBoardPort[] = [];
@@ -32,7 +34,10 @@ export class MockCable implements PortAccess {
     if (path !== this.path || !this.plugged) throw new Error(`cannot open ${path}: No such file or directory`);
     const board = await openMockPort(path);
     board.onWrite((bytes) => {
-      if (this.answering && bytes.toString('latin1').includes('HELLO?')) board.emit(formatLine(this.hello));
+      if (!this.answering || !bytes.toString('latin1').includes('HELLO?')) return;
+      const hello = formatLine(this.hello);
+      if (this.replyDelayMs > 0) setTimeout(() => board.emit(hello), this.replyDelayMs);
+      else board.emit(hello);
     });
     this.boards.push(board);
     return board.stream;

@@ -220,6 +220,17 @@ describe('SerialBoard', () => {
     expect(board.stats().watchdogTrips).toBe(1);
   });
 
+  test('a port that stays silent long after the watchdog is closed and opened again', async () => {
+    const cable = new MockCable(HELLO);
+    const { board, states, frames } = await start(cable, { watchdogMs: 60, reopenAfterMs: 200 });
+    await until(() => board.stats().reconnects === 1, 'opened again');
+    expect(states.slice(0, 2)).toEqual(['not-responding', 'reconnecting']);
+    expect(cable.opens).toBe(2);
+    cable.send(W(0));
+    await until(() => frames.length === 1, 'a frame on the new port');
+    expect(board.state).toBe('live');
+  });
+
   test('a pulled cable: reconnecting, tries with growing waits, and the same link carries on when the board is back', async () => {
     const cable = new MockCable(HELLO);
     const { board, states, frames } = await start(cable, { path: undefined });
@@ -291,14 +302,25 @@ describe('SerialBoard', () => {
     expect(frames.map((f) => f.seq)).toEqual([0]);
   });
 
-  test('a HELLO from another board on a live port ends that port; the board restarting is only a reboot', async () => {
+  test('late answers to repeated HELLO?s are not taken for a restart; a HELLO with frames from 0 again is', async () => {
     const cable = new MockCable(HELLO);
-    const { board, states } = await start(cable);
+    cable.replyDelayMs = 120; // the handshake asks every 50 ms: several HELLO?s go out
+    const { board, frames } = await start(cable);
     const reboots: string[] = [];
     board.on('rebooted', (h) => reboots.push(h.id));
-    cable.send(HELLO);
-    await until(() => reboots.length === 1, 'reboot seen');
+    cable.send(W(40), W(41));
+    await until(() => board.stats().hellos >= 3, 'the late answers');
+    cable.send(W(42));
+    await until(() => frames.length === 3, 'frames after them');
+    expect(reboots).toEqual([]);
+    cable.send(HELLO, W(0));
+    await until(() => reboots.length === 1, 'the restart');
     expect(board.state).toBe('live');
+  });
+
+  test('a HELLO from another board on a live port ends that port', async () => {
+    const cable = new MockCable(HELLO);
+    const { board, states } = await start(cable);
     cable.send('HELLO proto=1 fw=test/1 board=kalaha id=K2 cells=14');
     await until(() => board.state === 'reconnecting', 'port dropped');
     expect(states).toEqual(['reconnecting']);
