@@ -19,6 +19,8 @@ export class PtyBoard<Table extends SimulatedFirmware<{ readonly kind: string }>
   /** Virtual send time of the latest line the service stamped. */
   lastStamped = 0;
   fault: LineFault | null = null;
+  /** Every line the board's firmware sent, as it sent it (before any fault). */
+  readonly sentLines = new Set<string>();
   /** Lines written, by text, with their virtual send time; a line leaves the map when stamped. */
   private readonly sent = new Map<string, number>();
 
@@ -80,6 +82,7 @@ export class PtyBoard<Table extends SimulatedFirmware<{ readonly kind: string }>
   }
 
   private send(line: string, t: number): void {
+    this.sentLines.add(line);
     const bytes = this.fault ? this.fault(line) : line + '\r\n';
     if (!this.cable.write(bytes)) return;
     this.linesWritten++;
