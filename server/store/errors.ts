@@ -1,10 +1,13 @@
 // The two ways the game log says no: it refuses a file, or it refuses an input.
 
-/** Why a file was refused. The file is left exactly as it was in every case. */
-export const REFUSAL_REASONS = ['not-a-database', 'foreign-database', 'newer-version', 'damaged', 'cannot-migrate'] as const;
+/**
+ * Why a file or database was refused. It is left exactly as it was in every case. `unreachable`: a
+ * PostgreSQL server that did not answer or let us in; `unknown-store`: an address of no store we know.
+ */
+export const REFUSAL_REASONS = ['not-a-database', 'foreign-database', 'newer-version', 'damaged', 'cannot-migrate', 'unreachable', 'unknown-store'] as const;
 export type RefusalReason = (typeof REFUSAL_REASONS)[number];
 
-/** The game log will not open this file: opening it could damage someone else's data or a newer Spieltisch's. */
+/** The game log will not open this file or database: opening it could damage someone else's data or a newer Spieltisch's. */
 export class GameLogRefusedError extends Error {
   override readonly name = 'GameLogRefusedError';
   constructor(

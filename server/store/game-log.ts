@@ -3,147 +3,21 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Sqlite from 'better-sqlite3';
 import type { Database, Statement } from 'better-sqlite3';
-import { GAME_NAMES } from '../rules/types.ts';
-import type { GameName } from '../rules/types.ts';
 import { GameLogInputError, GameLogRefusedError } from './errors.ts';
+import { checkAfterSeq, checkAppended, checkFilter, checkId, checkImported, checkNewGame, checkPage, checkTime, toEvent, toGame, toSummary } from './records.ts';
+import type { EventRow, GameRow, SummaryRow } from './records.ts';
 import { toJsonText } from './json.ts';
 import { MIGRATIONS, migrate, refuseUnlessOurs } from './schema.ts';
+import type { Durability, GameEnd, GameEvent, GameFilter, GameLog, GameQuery, GameRecord, GameSummary, ImportedGame, NewEvent, NewGame } from './types.ts';
 
-export const EVENT_KINDS = ['move', 'takeback', 'answer', 'alert', 'fault', 'end', 'note'] as const;
-export type EventKind = (typeof EVENT_KINDS)[number];
-/** `end` is written only by `endGame`, together with the game's result, so the two never disagree. */
-export type AppendKind = Exclude<EventKind, 'end'>;
-
-export const GAME_SOURCES = ['sensors', 'hand', 'simulated'] as const;
-export type GameSource = (typeof GAME_SOURCES)[number];
-
-/** Player names by seat or side: `{ south: 'Anna', north: 'Ben' }`. */
-export type Players = Readonly<Record<string, string>>;
-
-export interface NewGame {
-  readonly game: GameName;
-  /** The engine's options, as plain data. */
-  readonly options: object;
-  readonly players: Players;
-  readonly boardId: string;
-  readonly source: GameSource;
-  /** Milliseconds since the epoch, from the caller's clock. */
-  readonly at: number;
-}
-
-export interface NewEvent {
-  readonly kind: AppendKind;
-  readonly at: number;
-  /** Plain JSON data; anything that would not read back as itself is refused. */
-  readonly payload: unknown;
-}
-
-export interface GameEnd {
-  readonly at: number;
-  /** Plain JSON data, or null when the game ended without one (abandoned). */
-  readonly result: unknown;
-}
-
-export interface GameRecord {
-  readonly id: number;
-  readonly game: GameName;
-  /** As written; parse it with the engine's `parseOptions`. */
-  readonly options: unknown;
-  readonly players: Players;
-  readonly boardId: string;
-  readonly source: GameSource;
-  readonly startedAt: number;
-  readonly endedAt: number | null;
-  readonly result: unknown;
-  /** When the game came in through an import; null for a game refereed here. */
-  readonly importedAt: number | null;
-}
-
-/** A game as lists show it: its row and the length of its record now. */
-export interface GameSummary extends GameRecord {
-  /** Moves in the record after take-backs: the `ply` of the last move or take-back event, 0 without one. */
-  readonly plies: number;
-}
-
-/** A game refereed elsewhere, written whole by `importGame`. */
-export interface ImportedGame extends Omit<NewGame, 'at'> {
-  readonly startedAt: number;
-  /** In order; seqs are given 1, 2, 3, … as they are written. No `end` event: `end` writes it. */
-  readonly events: readonly NewEvent[];
-  /** An imported game is always ended, so that it is never taken for a live game to resume. */
-  readonly end: GameEnd;
-  readonly importedAt: number;
-}
-
-export interface GameEvent {
-  readonly gameId: number;
-  /** 1, 2, 3, … within one game, without gaps. */
-  readonly seq: number;
-  readonly at: number;
-  readonly kind: EventKind;
-  readonly payload: unknown;
-}
-
-/** Which games: every field given must hold (AND). */
-export interface GameFilter {
-  readonly game?: GameName;
-  readonly board?: string;
-  /** A player's name at any seat: the whole name, ASCII letters compared without case. */
-  readonly player?: string;
-  /** Started at or after this time (ms since the epoch). */
-  readonly from?: number;
-  /** Started before this time (ms since the epoch). */
-  readonly to?: number;
-}
-
-export interface GameQuery extends GameFilter {
-  /** At most this many games, newest first (by start, then by id); 1 to MAX_LIST_LIMIT, default 50. */
-  readonly limit?: number;
-  readonly offset?: number;
-}
-
-export const MAX_LIST_LIMIT = 1000;
-
-/** What the connection really runs with, read back from SQLite, for start-up logs and tests. */
-export interface Durability {
-  readonly journalMode: string;
-  readonly synchronous: 'off' | 'normal' | 'full' | 'extra';
-}
-
-export interface GameLog {
-  readonly file: string;
-  startGame(game: NewGame): number;
-  /** Writes one event, durably, and returns its seq. */
-  append(gameId: number, event: NewEvent): number;
-  /** Writes the `end` event and the result together; returns the seq of the `end` event. */
-  endGame(gameId: number, end: GameEnd): number;
-  game(id: number): GameRecord | undefined;
-  /** The game's events in order, those after `afterSeq` only when given. */
-  events(gameId: number, afterSeq?: number): GameEvent[];
-  /** The latest game not yet ended, on that board when given: what to resume after a crash. */
-  liveGame(boardId?: string): GameRecord | undefined;
-  /** One page of the games that match, newest first. */
-  listGames(query?: GameQuery): GameSummary[];
-  /** How many games match (for paging). */
-  countGames(filter?: GameFilter): number;
-  /** Every game that matches, oldest first, without paging: for statistics and export. */
-  allGames(filter?: GameFilter): GameSummary[];
-  /** The names at any seat of the matching games, with how many games each played; most games first. */
-  players(filter?: GameFilter): { name: string; games: number }[];
-  /** Writes a whole game and its events at once, or nothing; returns its id. */
-  importGame(game: ImportedGame): number;
-  /** Runs `fn` in one write transaction: everything it writes is committed together, or nothing is. */
-  transaction<T>(fn: () => T): T;
-  durability(): Durability;
-  close(): void;
-}
+const SYNCHRONOUS = ['off', 'normal', 'full', 'extra'] as const;
 
 /**
  * Opens (creating when missing) the game log in `file`, or `':memory:'` for tests.
  * Throws GameLogRefusedError, leaving the file untouched, if it is not a Spieltisch log or is
  * newer than this code understands.
  */
-export function openGameLog(file: string): GameLog {
+export function openSqliteGameLog(file: string): GameLog {
   const inMemory = file === ':memory:';
   if (!inMemory) {
     mkdirSync(dirname(file), { recursive: true });
@@ -185,38 +59,6 @@ function migrateOrRefuse(db: Database, file: string): void {
   }
 }
 
-interface GameRow {
-  id: number;
-  game: string;
-  options: string;
-  players: string;
-  board_id: string;
-  source: string;
-  started_at: number;
-  ended_at: number | null;
-  result: string | null;
-  imported_at: number | null;
-}
-
-interface SummaryRow extends GameRow {
-  plies: unknown;
-}
-
-interface EventRow {
-  game_id: number;
-  seq: number;
-  at: number;
-  kind: string;
-  payload: string;
-}
-
-const KINDS_APPENDED: ReadonlySet<string> = new Set(EVENT_KINDS.filter((k) => k !== 'end'));
-const SOURCES: ReadonlySet<string> = new Set(GAME_SOURCES);
-const GAMES: ReadonlySet<string> = new Set(GAME_NAMES);
-const SYNCHRONOUS = ['off', 'normal', 'full', 'extra'] as const;
-/** Longest board id or player name a filter may ask for. */
-const MAX_FILTER_TEXT = 200;
-
 /** The length of the record now, from the last move or take-back (see recordOf in server/session). */
 const PLIES = `coalesce((SELECT json_extract(e.payload, '$.ply') FROM events e
   WHERE e.game_id = g.id AND e.kind IN ('move', 'takeback') ORDER BY e.seq DESC LIMIT 1), 0) AS plies`;
@@ -229,7 +71,6 @@ const FILTER_SQL: Readonly<Record<keyof GameFilter, string>> = {
   from: 'g.started_at >= @from',
   to: 'g.started_at < @to',
 };
-const FILTER_KEYS = Object.keys(FILTER_SQL) as (keyof GameFilter)[];
 
 class SqliteGameLog implements GameLog {
   private readonly insertGame: Statement;
@@ -284,20 +125,11 @@ class SqliteGameLog implements GameLog {
   }
 
   importGame(game: ImportedGame): number {
-    const row = { ...checkNewGame({ ...game, at: game.startedAt }), importedAt: game.importedAt };
-    checkTime(game.importedAt, 'importedAt');
-    if (!Array.isArray(game.events)) throw new GameLogInputError('store/bad-import', 'events must be an array');
-    const events = game.events.map((event, i) => {
-      if (!KINDS_APPENDED.has(event.kind)) throw new GameLogInputError('store/bad-kind', `event ${i + 1}: unknown event kind ${JSON.stringify(event.kind)}`);
-      checkTime(event.at, `event ${i + 1}: at`);
-      return { at: event.at, kind: event.kind, payload: toJsonText(event.payload, `event ${i + 1}: payload`) };
-    });
-    checkTime(game.end.at, 'end.at');
-    const resultText = toJsonText(game.end.result, 'result');
+    const { row, events, end } = checkImported(game);
     return this.transaction(() => {
       const id = this.insertImported.get(row) as number;
       events.forEach((e, i) => this.insertEventAt.run(id, i + 1, e.at, e.kind, e.payload));
-      this.endInTransaction(id, game.end.at, resultText);
+      this.endInTransaction(id, end.at, end.result);
       return id;
     });
   }
@@ -309,13 +141,7 @@ class SqliteGameLog implements GameLog {
 
   append(gameId: number, event: NewEvent): number {
     checkId(gameId, 'gameId');
-    if (!KINDS_APPENDED.has(event.kind)) {
-      const hint = (event.kind as string) === 'end' ? '; a game is ended with endGame, which writes the end event' : '';
-      throw new GameLogInputError('store/bad-kind', `unknown event kind ${JSON.stringify(event.kind)}${hint}`);
-    }
-    checkTime(event.at, 'at');
-    const payload = toJsonText(event.payload, 'payload');
-    const seq = this.insertEvent.get({ gameId, at: event.at, kind: event.kind, payload }) as number | undefined;
+    const seq = this.insertEvent.get({ gameId, ...checkAppended(event) }) as number | undefined;
     if (seq === undefined) throw this.whyNotAppendable(gameId);
     return seq;
   }
@@ -334,7 +160,7 @@ class SqliteGameLog implements GameLog {
 
   events(gameId: number, afterSeq = 0): GameEvent[] {
     checkId(gameId, 'gameId');
-    if (!Number.isSafeInteger(afterSeq) || afterSeq < 0) throw new GameLogInputError('store/bad-query', `afterSeq must be a whole number ≥ 0, not ${String(afterSeq)}`);
+    checkAfterSeq(afterSeq);
     return (this.selectEvents.all(gameId, afterSeq) as EventRow[]).map(toEvent);
   }
 
@@ -344,11 +170,7 @@ class SqliteGameLog implements GameLog {
   }
 
   listGames(query: GameQuery = {}): GameSummary[] {
-    const { limit = 50, offset = 0 } = query;
-    if (!Number.isSafeInteger(limit) || limit < 1 || limit > MAX_LIST_LIMIT) {
-      throw new GameLogInputError('store/bad-query', `limit must be a whole number from 1 to ${MAX_LIST_LIMIT}, not ${String(limit)}`);
-    }
-    if (!Number.isSafeInteger(offset) || offset < 0) throw new GameLogInputError('store/bad-query', `offset must be a whole number ≥ 0, not ${String(offset)}`);
+    const { limit, offset } = checkPage(query);
     const { keys, params } = checkFilter(query);
     const rows = this.statement('page', keys).all({ ...params, limit, offset }) as SummaryRow[];
     return rows.map(toSummary);
@@ -407,82 +229,3 @@ class SqliteGameLog implements GameLog {
   }
 }
 
-/** A new game's fields, checked, as the insert statements' parameters. */
-function checkNewGame(game: NewGame) {
-  if (!GAMES.has(game.game)) throw new GameLogInputError('store/bad-game', `unknown game ${JSON.stringify(game.game)}; expected one of ${GAME_NAMES.join(', ')}`);
-  if (!SOURCES.has(game.source)) throw new GameLogInputError('store/bad-source', `unknown source ${JSON.stringify(game.source)}; expected one of ${GAME_SOURCES.join(', ')}`);
-  if (typeof game.boardId !== 'string' || game.boardId === '') throw new GameLogInputError('store/bad-id', 'boardId must be a non-empty string');
-  checkTime(game.at, 'at');
-  if (!isPlainObject(game.options)) throw new GameLogInputError('store/not-json', 'options must be a plain object');
-  if (!isPlainObject(game.players) || !Object.values(game.players).every((name) => typeof name === 'string')) {
-    throw new GameLogInputError('store/not-json', "players must be a plain object of names by seat or side, e.g. { south: 'Anna', north: 'Ben' }");
-  }
-  return {
-    game: game.game,
-    options: toJsonText(game.options, 'options'),
-    players: toJsonText(game.players, 'players'),
-    boardId: game.boardId,
-    source: game.source,
-    at: game.at,
-  };
-}
-
-/** The filter's fields that are set, checked, and their SQL parameters. */
-function checkFilter(filter: GameFilter): { keys: (keyof GameFilter)[]; params: Record<string, string | number> } {
-  const keys: (keyof GameFilter)[] = [];
-  const params: Record<string, string | number> = {};
-  for (const key of FILTER_KEYS) {
-    const value = filter[key];
-    if (value === undefined) continue;
-    if (key === 'game') {
-      if (!GAMES.has(value as string)) throw new GameLogInputError('store/bad-game', `unknown game ${JSON.stringify(value)}; expected one of ${GAME_NAMES.join(', ')}`);
-    } else if (key === 'board' || key === 'player') {
-      if (typeof value !== 'string' || value === '' || value.length > MAX_FILTER_TEXT) {
-        throw new GameLogInputError('store/bad-query', `${key} must be a text of 1 to ${MAX_FILTER_TEXT} characters`);
-      }
-    } else {
-      checkTime(value as number, key);
-    }
-    keys.push(key);
-    params[key] = value;
-  }
-  return { keys, params };
-}
-
-function checkTime(at: number, what: string): void {
-  if (!Number.isSafeInteger(at) || at < 0) throw new GameLogInputError('store/bad-time', `${what} must be milliseconds since the epoch (a whole number ≥ 0), not ${String(at)}`);
-}
-
-function checkId(id: number, what: string): void {
-  if (!Number.isSafeInteger(id) || id < 1) throw new GameLogInputError('store/bad-id', `${what} must be a whole number ≥ 1, not ${String(id)}`);
-}
-
-function isPlainObject(value: unknown): value is object {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const proto: unknown = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
-}
-
-// Rows were checked on the way in and the schema is ours, so they are trusted on the way out.
-function toGame(row: GameRow): GameRecord {
-  return {
-    id: row.id,
-    game: row.game as GameName,
-    options: JSON.parse(row.options),
-    players: JSON.parse(row.players) as Players,
-    boardId: row.board_id,
-    source: row.source as GameSource,
-    startedAt: row.started_at,
-    endedAt: row.ended_at,
-    result: row.result === null ? null : JSON.parse(row.result),
-    importedAt: row.imported_at,
-  };
-}
-
-function toSummary(row: SummaryRow): GameSummary {
-  return { ...toGame(row), plies: Number.isSafeInteger(row.plies) ? (row.plies as number) : 0 };
-}
-
-function toEvent(row: EventRow): GameEvent {
-  return { gameId: row.game_id, seq: row.seq, at: row.at, kind: row.kind as EventKind, payload: JSON.parse(row.payload) };
-}

@@ -1,5 +1,6 @@
 // The public face of server/store: the game log.
-export { openGameLog, EVENT_KINDS, GAME_SOURCES, MAX_LIST_LIMIT } from './game-log.ts';
+export { isDatabaseUrl, openGameLog } from './open.ts';
+export { EVENT_KINDS, GAME_SOURCES, MAX_LIST_LIMIT } from './types.ts';
 export type {
   AppendKind,
   Durability,
@@ -16,7 +17,7 @@ export type {
   NewEvent,
   NewGame,
   Players,
-} from './game-log.ts';
+} from './types.ts';
 export { GameLogInputError, GameLogRefusedError, INPUT_ERROR_CODES, REFUSAL_REASONS } from './errors.ts';
 export type { InputErrorCode, RefusalReason } from './errors.ts';
 export { SCHEMA_VERSION } from './schema.ts';

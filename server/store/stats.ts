@@ -2,7 +2,7 @@
 //
 // Days are the server's local days (a table and its server stand in the same place): a game
 // belongs to the day it started on.
-import type { GameSummary } from './game-log.ts';
+import type { GameSummary } from './types.ts';
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 

@@ -1,0 +1,77 @@
+// The thread that talks to PostgreSQL for one game log, so the service's thread can wait for each answer.
+//
+// Plain CommonJS: a worker thread does not inherit the TypeScript loader of the thread that starts it,
+// and a require()d entry skips the ESM loader hooks, which slow a worker's start three times over.
+// One request at a time arrives on `port` (the caller is blocked until it has its answer); the answer
+// is posted back first and `signal` raised after, so it is there when the caller wakes.
+'use strict';
+const { workerData } = require('node:worker_threads');
+const pg = require('pg');
+
+const { port, signal, connection } = workerData;
+
+// Times, ids and counts are whole numbers the store checked to be safe integers on the way in.
+pg.types.setTypeParser(pg.types.builtins.INT8, Number);
+// JSON comes back as the text that was written; the store parses it, as it does SQLite's.
+pg.types.setTypeParser(pg.types.builtins.JSON, (text) => text);
+
+let client = null;
+/** The connection broke between requests: the next request says so, or reconnects. */
+let lost = null;
+/** Statements every connection runs first (its durability settings), again after a reconnect. */
+let setup = [];
+
+port.on('message', async (request) => {
+  let answer;
+  try {
+    answer = { ok: true, value: await perform(request) };
+  } catch (error) {
+    answer = { ok: false, error: { message: error?.message ?? String(error), code: error?.code, detail: error?.detail } };
+  }
+  port.postMessage(answer);
+  Atomics.store(signal, 0, 1);
+  Atomics.notify(signal, 0);
+});
+
+async function perform(request) {
+  switch (request.op) {
+    case 'connect':
+      setup = request.setup;
+      await connect();
+      return null;
+    case 'query': {
+      // A connection lost between transactions (the server restarted) is replaced; one lost inside
+      // a transaction is not, since what the transaction wrote is gone with it.
+      if (lost && request.reconnect) await connect();
+      if (lost) throw lost;
+      if (!client) throw new Error('not connected');
+      const result = await client.query({ text: request.sql, values: request.params, name: request.name });
+      return { rows: result.rows, rowCount: result.rowCount, command: result.command };
+    }
+    case 'end': {
+      const ending = client;
+      client = null;
+      if (!lost) await ending?.end();
+      return null;
+    }
+    default:
+      throw new Error(`unknown request ${String(request.op)}`);
+  }
+}
+
+async function connect() {
+  const old = client;
+  client = null;
+  lost = null;
+  old?.end().catch(() => {});
+  const fresh = new pg.Client({ connectionString: connection.url, connectionTimeoutMillis: connection.timeoutMs, application_name: 'spieltisch' });
+  fresh.on('error', (error) => {
+    if (client === fresh) lost = error;
+  });
+  fresh.on('end', () => {
+    if (client === fresh) lost ??= new Error('the connection to PostgreSQL was closed');
+  });
+  await fresh.connect();
+  for (const sql of setup) await fresh.query(sql);
+  client = fresh;
+}
