@@ -15,6 +15,7 @@ import { makisPlayouts } from './makis-bench.ts';
 import { aduMoveGen } from './adu-bench.ts';
 import { tournamentBench } from './mqtt-bench.ts';
 import { aduRefereeDecisions } from './adu-referee-time.ts';
+import { boardLinkThroughput, hasSocat, lineStreamThroughput, plugInToFirstFrame, ptyThroughput } from './link-bench.ts';
 
 const round = (x: number, digits = 3) => Number(x.toPrecision(digits));
 const line = (name: string, value: string) => console.log(`${name.padEnd(48)} ${value}`);
@@ -47,6 +48,20 @@ line('Makis referee, per settled picture', `mean ${round(makisReferee.meanMs * 1
 
 const aduReferee = aduRefereeDecisions();
 line('Adu referee, six players, per settled picture', `mean ${round(aduReferee.meanMs * 1000)} µs, p99 ${round(aduReferee.p99Ms * 1000)} µs (${aduReferee.decisions} pictures, ${aduReferee.recordsRight}/${aduReferee.games} records right)`);
+
+const framed = await lineStreamThroughput();
+line('Serial lines framed, checked, parsed', `${round(framed.linesPerSecond / 1e3)} k lines/s (${round(framed.bytesPerSecond / 1e6)} MB/s, ${framed.lines} lines)`);
+const linked = await boardLinkThroughput();
+line('Serial lines to typed BoardLink events', `${round(linked.linesPerSecond / 1e3)} k lines/s (${linked.lines} lines)`);
+if (hasSocat()) {
+  const pty = await ptyThroughput();
+  line('Serial lines through a pty into SerialBoard', `${round(pty.linesPerSecond / 1e3)} k lines/s (${round(pty.bytesPerSecond / 1e6)} MB/s)`);
+  const plug = await plugInToFirstFrame();
+  line('Plug-in → first accepted frame (pty)', `median ${round(plug.firstFrame.median)} ms, max ${round(plug.firstFrame.max)} ms (${plug.samples} plugs; an Arduino adds its ~2 s boot)`);
+  line('Re-plug after 2 s out → first frame', `median ${round(plug.againAfterPull.median)} ms, max ${round(plug.againAfterPull.max)} ms (mostly the wait for the next backoff try)`);
+} else {
+  line('Serial link over a pty', 'skipped: socat is not installed');
+}
 
 for (const clients of [1, 100]) {
   const latency = await lineToDisplayLatency(clients);
