@@ -1,6 +1,6 @@
 // `spieltisch export`: games out of the game log, in the text notation of RULES.md, JSON or CSV.
 import { existsSync, writeFileSync } from 'node:fs';
-import { openGameLog, GameLogRefusedError, dayRange, type GameFilter, type GameLog } from '../store/index.ts';
+import { openGameLog, GameLogRefusedError, dayRange, isDatabaseUrl, type GameFilter, type GameLog } from '../store/index.ts';
 import { FORMATS, exportGame, exportGames, isFormat, type Format } from '../export/index.ts';
 import { gameName, number, UsageError, type ExportArgs, type Io } from '../cli.ts';
 
@@ -20,8 +20,8 @@ export async function exportCommand({ values, positionals }: ExportArgs, io: Io)
   if (id !== undefined && (!Number.isInteger(id) || Object.keys(filter).length > 0)) {
     throw new UsageError('--id names one game by its whole number, and is not combined with --game, --board, --player or --day');
   }
-  // Exporting must not leave an empty log behind where there was none.
-  if (values.db !== ':memory:' && !existsSync(values.db)) {
+  // Exporting must not leave an empty log behind where there was none (a database server is not a file to look for).
+  if (values.db !== ':memory:' && !isDatabaseUrl(values.db) && !existsSync(values.db)) {
     io.err(`spieltisch: there is no game log at ${values.db}`);
     return 1;
   }
@@ -33,7 +33,7 @@ export async function exportCommand({ values, positionals }: ExportArgs, io: Io)
     if (id !== undefined) {
       const game = log.game(id);
       if (!game) {
-        io.err(`spieltisch: there is no game ${id} in ${values.db}`);
+        io.err(`spieltisch: there is no game ${id} in ${log.file}`);
         return 1;
       }
       text = exportGame(log, game, format);

@@ -13,7 +13,7 @@ export async function importCommand({ values, positionals }: ImportArgs, io: Io)
   try {
     const report = importGames(log, text, { format, game });
     const ids = report.imported.map((g) => g.id);
-    io.out(`imported ${ids.length} ${ids.length === 1 ? 'game' : 'games'}${ids.length ? ` (${ids.length === 1 ? 'id' : 'ids'} ${ids.join(', ')})` : ''} into ${values.db}`);
+    io.out(`imported ${ids.length} ${ids.length === 1 ? 'game' : 'games'}${ids.length ? ` (${ids.length === 1 ? 'id' : 'ids'} ${ids.join(', ')})` : ''} into ${log.file}`);
     for (const s of report.skipped) io.out(`skipped game ${s.game} of the file: it is in the log already (id ${s.id})`);
     return 0;
   } catch (e) {

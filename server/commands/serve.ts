@@ -74,7 +74,7 @@ export async function serve({ values, positionals }: ServeArgs, io: Io): Promise
   const token = values.token ?? process.env.SPIELTISCH_TOKEN ?? randomBytes(9).toString('base64url');
   const http = await startHttp(table, { port: httpPort, host: values.host, token, log, boardId, setup: table });
   io.out(`Spieltisch: ${kit.title} ${where}`);
-  io.out(`Spieltisch: display at http://localhost:${http.port}  ·  game log ${values.db}`);
+  io.out(`Spieltisch: display at http://localhost:${http.port}  ·  game log ${log.file}`);
   io.out(`Spieltisch: referee console at http://localhost:${http.port}/referee  ·  token ${token}`);
   io.out(`Spieltisch: setup (game, players, scales) at http://localhost:${http.port}/setup`);
   const publisher = mqtt ? await publishTable(table, mqtt, boardId, io) : null;
