@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { kalahaPlayouts } from './kalaha-playout.ts';
 import { malawiMoveGen } from './malawi-movegen.ts';
 import { eventsPerSecond } from './store-bench.ts';
+import { postgresEventsPerSecond } from './postgres-bench.ts';
 import { refereeDecisions } from './referee-time.ts';
 import { lineToDisplayLatency } from './latency.ts';
 import { fanoutBench } from './fanout-bench.ts';
@@ -80,6 +81,8 @@ try {
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
+const pgLog = await postgresEventsPerSecond(2000);
+line('Game log appends, PostgreSQL (synchronous_commit=on)', `${pgLog.eventsPerSecond} events/s, one append p50 ${round(pgLog.p50Ms)} ms, p99 ${round(pgLog.p99Ms)} ms`);
 
 for (const noise of [0.1, 0.2, 0.3]) {
   const a = refereeAccuracy(20, noise);
