@@ -249,7 +249,12 @@ export abstract class GameSession {
     });
   }
 
-  private log(kind: 'move' | 'takeback' | 'alert' | 'answer', at: number, payload: unknown): void {
+  /** A fault of the board or its link, kept in the log of the game being played (with none open, not kept). */
+  noteFault(code: string, detail: Readonly<Record<string, string | number>> = {}): void {
+    this.log('fault', this.now(), { code, ...detail });
+  }
+
+  private log(kind: 'move' | 'takeback' | 'alert' | 'answer' | 'fault', at: number, payload: unknown): void {
     if (this.gameId === null || !this.base.log) return;
     this.base.log.append(this.gameId, { kind, at, payload });
   }

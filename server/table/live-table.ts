@@ -16,6 +16,7 @@ import { UsageError } from '../cli.ts';
 import type { AttachedBoard, TableBoard } from './boards.ts';
 import { checkOptions, defaultPlayers, hostedGames, playersOf, SEATS, type HostedGame } from './hosting.ts';
 import { measureStones, WeightWindow, type StoneMeasurement } from './calibration.ts';
+import { BoardLeds } from './board-leds.ts';
 
 /** What the table needs of the game log: what a session writes, and what a resume reads. */
 export type TableLog = SessionLog & Partial<Pick<GameLog, 'liveGame' | 'events'>>;
@@ -123,6 +124,10 @@ export class LiveTable {
   private readonly rawListeners = new Set<RawListener>();
 
   private attached!: AttachedBoard;
+  /** A square board's LEDs, lit on the squares a mismatch names; none on a Kalaha table. */
+  private readonly leds: BoardLeds | null;
+  /** Per fault code: when it was last logged, and how many of it came since. */
+  private readonly faults = new Map<string, { at: number; more: number }>();
   private boardId!: string;
   private current!: Current;
   private session!: GameSession;
@@ -158,6 +163,7 @@ export class LiveTable {
     this.rawEveryMs = options.rawEveryMs ?? 100;
     this.commandTimeoutMs = options.commandTimeoutMs ?? 2000;
     this.onFault = options.onFault;
+    this.leds = options.board.kind === 'grid' ? new BoardLeds((command) => this.attached?.link.send(command) ?? false) : null;
     this.lastStatusAt = this.now();
     const every = options.statusEveryMs ?? 1000;
     if (every > 0) {
@@ -262,6 +268,8 @@ export class LiveTable {
 
   /** The board's link changed (connected, its link state); the frame rate and dropped lines the table counts itself. */
   setBoard(board: Partial<BoardStatus>): void {
+    // The link going silent, away or live again is kept in the game's log beside its moves.
+    if (board.link !== undefined && board.link !== this.boardStatus.link) this.noteFault(`board/${board.link}`);
     this.boardStatus = { ...this.boardStatus, ...board };
     this.session.setBoard(board);
   }
@@ -550,15 +558,20 @@ export class LiveTable {
     };
     const onHello = (_hello: HelloMessage): void => {
       this.lastSeq = -1;
+      this.leds?.forget(); // a board that (re)started has its LEDs dark
     };
     const onDisconnect = (): void => this.setBoard({ connected: false });
-    const onFault = (fault: BoardErrorMessage): void => this.onFault?.(fault);
+    const onFault = (fault: BoardErrorMessage): void => {
+      this.leds?.fault(fault);
+      this.noteFault(`board/${fault.code}`, { text: fault.text });
+      this.onFault?.(fault);
+    };
     link.on('weights', onWeights);
     link.on('grid', onGrid);
     link.on('counts', onCounts);
     link.on('hello', onHello);
     link.on('disconnect', onDisconnect);
-    if (this.onFault) link.on('error', onFault);
+    link.on('error', onFault);
     this.detachLink = () => {
       link.off('weights', onWeights);
       link.off('grid', onGrid);
@@ -611,15 +624,36 @@ export class LiveTable {
       this.emit(shifted);
       return;
     }
+    this.leds?.follow(message);
     for (const listener of this.listeners) listener(message, text);
   }
 
+  /**
+   * A board fault into the game's log: each code at most once in FAULT_EVERY_MS, with how many more
+   * came meanwhile — a board spewing errors must not turn into a durable write per line.
+   */
+  private noteFault(code: string, detail: Readonly<Record<string, string>> = {}): void {
+    if (!this.session) return;
+    const now = this.now();
+    const last = this.faults.get(code);
+    if (last && now - last.at < FAULT_EVERY_MS) {
+      last.more++;
+      return;
+    }
+    this.faults.set(code, { at: now, more: 0 });
+    this.session.noteFault(code, last?.more ? { ...detail, more: last.more } : detail);
+  }
+
   private emit(message: ServerMessage): void {
+    this.leds?.follow(message);
     if (this.listeners.size === 0) return;
     const text = JSON.stringify(message);
     for (const listener of this.listeners) listener(message, text);
   }
 }
+
+/** A board fault of one code is logged at most this often (its repeats are counted into the next). */
+const FAULT_EVERY_MS = 5000;
 
 /** `"1"` … `"n"`: the seats of a game of numbered players. */
 function seatNumbers(players: number): string[] {
