@@ -10,7 +10,7 @@ Usage:
   spieltisch serve [--game G] [--options JSON] [--players N] [--simulate]
                    [--sim-speed X] [--seed N] [--sense count|occupancy]
                    [--port SERIALPATH|auto] [--transport serial|firmata]
-                   [--pins JSON|FILE] [--http PORT] [--db FILE] [--token T]
+                   [--pins JSON|FILE] [--http PORT] [--db FILE|URL] [--token T]
                    [--mqtt URL [--site NAME] [--board-name NAME]]
       Referee a table live and serve its pages (default: a simulated table,
       display at http://localhost:3000). Console commands need the referee
@@ -37,26 +37,27 @@ Usage:
       Play a game on the simulated board (with a chance P per turn of an
       illegal attempt put right, or a take-back); writes its sensor trace to
       TRACE (or prints it) and prints what really happened as JSON.
-  spieltisch export [--db FILE] [--format pgn|json|csv] [--out FILE]
+  spieltisch export [--db FILE|URL] [--format pgn|json|csv] [--out FILE]
                     [--id N | --game G --board B --player NAME --day YYYY-MM-DD]
       Write games from the game log (default data/spieltisch.db): one game by
       its id, or every game that matches the filters (all given must hold),
       oldest first. pgn is the text notation of RULES.md with headers (the
       default), json each game with its events, csv one row per game. To
       standard output without --out.
-  spieltisch import [--db FILE] [--format pgn|json|csv] [--game G] FILE|-
+  spieltisch import [--db FILE|URL] [--format pgn|json|csv] [--game G] FILE|-
       Add the games of FILE (format found from its start unless given) to the
       game log after checking every move with the game's engine: all games or
       none, and the first bad move is named by game and ply (exit 1). --game
       is the game of records without a [Game] header. Games the log holds
       already (same game, board, start and moves) are skipped.
+  spieltisch help
 
   G is one of kalaha (default), malawi, makis, adu.
   Makis: a board cannot tell the number of players, the mode or the knights'
   starting rows; refereeing a trace of other than the defaults needs them in
-  --options ('{"players":3}'). The simulated Makis board senses occupancy,
-  whatever --sense says.
-  spieltisch help
+  --options ('{"players":3}'). The simulated Makis and Adu boards sense
+  occupancy, whatever --sense says. --db takes a SQLite file or a
+  postgres:// URL (a game log shared by many tables).
 `;
 
 /** A usage error: printed with the usage hint, exit status 2. */
