@@ -45,6 +45,10 @@ export async function serve({ values, positionals }: ServeArgs, io: Io): Promise
   let board: TableBoard;
   if (simulated) {
     board = simulatedBoard(kit.board, { seed, simSpeed, sense });
+    // Every simulated board has the same id. In a log several tables share (one PostgreSQL database for a
+    // tournament) a simulated table goes by its name on the broker instead: else all their games would be one
+    // board's, and each table that starts would abandon the game another has open.
+    if (mqtt?.board !== undefined) board = namedBoard(board, mqtt.board);
   } else {
     // A real board: found (--port auto) or opened, and reconnected whenever its cable is pulled.
     try {
@@ -84,12 +88,19 @@ export async function serve({ values, positionals }: ServeArgs, io: Io): Promise
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   });
+  // The board stops first, so the game stands still while the publisher sends what is left: every
+  // move the log holds also reaches the broker as an event, not only in the last state.
+  await table.close();
   await publisher?.close();
   await http.close();
-  await table.close();
   await serial?.close();
   log.close();
   return 0;
+}
+
+/** `board` under another id in the log. */
+function namedBoard(board: TableBoard, id: string): TableBoard {
+  return { ...board, attach: async (game) => ({ ...(await board.attach(game)), boardId: id }) };
 }
 
 /** Where a real board is looked for: serial ports speaking the line protocol, or Firmata boards read through johnny-five. */
