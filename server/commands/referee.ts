@@ -8,7 +8,7 @@ import { optionsJson } from './options.ts';
 export async function refereeCommand({ values, positionals }: RefereeArgs, io: Io): Promise<number> {
   const name = gameName(values.game, tableGames());
   const text = await readInput(positionals, io, 'trace');
-  const game = tables[name]!.withRules(optionsJson(values.options), traceHello(text));
+  const game = tables[name].withRules(optionsJson(values.options), traceHello(text));
   const { summary, record } = game.refereeTrace(text, values.answers, (event) => io.out(JSON.stringify(eventLine(event))));
   io.out(JSON.stringify({ kind: 'record', game: name, moves: record }));
   if (summary.frames === 0) {

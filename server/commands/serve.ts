@@ -13,7 +13,7 @@ import { publishSettings, publishTable } from './broadcast.ts';
 
 export async function serve({ values, positionals }: ServeArgs, io: Io): Promise<number> {
   if (positionals.length) throw new UsageError(`serve takes no file (got "${positionals.join(' ')}")`);
-  const kit = tables[gameName(values.game, tableGames())]!;
+  const kit = tables[gameName(values.game, tableGames())];
   const sense = senseOf(values.sense);
   const httpPort = number(values.http, 'http', 0, 65535);
   const simSpeed = number(values['sim-speed'], 'sim-speed', 0.1, 1000);

@@ -7,7 +7,7 @@ import { optionsJson } from './options.ts';
 
 export async function simulateCommand({ values }: SimulateArgs, io: Io): Promise<number> {
   const name = gameName(values.game, tableGames());
-  const game = tables[name]!.withRules(optionsJson(values.options));
+  const game = tables[name].withRules(optionsJson(values.options));
   const { trace, truth } = game.generateTrace({
     seed: number(values.seed, 'seed', 0, 2 ** 31),
     illegal: number(values.illegal, 'illegal', 0, 1),

@@ -1,4 +1,4 @@
-// Every game a table can be set up for. A game without a kit can be replayed but not refereed.
+// Every game a table can be set up for: a kit for each of the four games.
 import type { GameName } from '../rules/types.ts';
 import { kalahaTable } from './kalaha.ts';
 import { malawiTable } from './malawi.ts';
@@ -6,7 +6,7 @@ import { makisTable } from './makis.ts';
 import { aduTable } from './adu.ts';
 import type { TableKit } from './types.ts';
 
-export const tables: Partial<Record<GameName, TableKit>> = {
+export const tables: Readonly<Record<GameName, TableKit>> = {
   kalaha: kalahaTable,
   malawi: malawiTable,
   makis: makisTable,

@@ -24,7 +24,7 @@ function raisedOn(game: 'makis' | 'adu'): Seen[] {
   for (const file of readdirSync(dir).filter((f) => f.endsWith('.trace'))) {
     const name = file.slice(0, -'.trace'.length);
     const truth = JSON.parse(readFileSync(join(dir, `${name}.truth.json`), 'utf8')) as { rules: Record<string, unknown> };
-    const kit = tables[game]!.withRules(truth.rules);
+    const kit = tables[game].withRules(truth.rules);
     kit.refereeTrace(readFileSync(join(dir, file), 'utf8'), join(dir, `${name}.answers`), (event) => {
       const e = event as { kind: string; code?: string; params?: Record<string, string | number>; message?: string };
       if ((e.kind !== 'alert' && e.kind !== 'question') || !e.code) return;
