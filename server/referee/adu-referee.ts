@@ -45,6 +45,7 @@ import { assertNever, type RuleError } from '../rules/types.ts';
 import { DEFAULT_GRID_SETTLE, GridSettler, type GridSettleOptions, type SettledGrid } from './grid-settle.ts';
 import type { GridPicture } from './malawi-referee.ts';
 import { boardShape, type CellDiff } from './squares.ts';
+import { AlertLatch } from './alert-latch.ts';
 
 export interface AduRefereeOptions {
   readonly settle?: GridSettleOptions;
@@ -214,7 +215,7 @@ export class AduReferee {
   private isCalibrated = false;
   private picture: SettledGrid | null = null;
   private waiting: Waiting | null = null;
-  private alertKey: string | null = null;
+  private readonly alerts = new AlertLatch();
   private choice: OpenChoice | null = null;
   private declarations: Declaration[] = [];
   private questionSeq = 0;
@@ -694,7 +695,7 @@ export class AduReferee {
         // The last piece placed, taken off again: a take-back, or the first capture of the game under way?
         this.deferredTakeback = k;
         this.waiting = { kind: 'takeback', picture, delay: this.handMs, since: t, ply: k };
-        return this.alertKey ? [this.clear(t)] : [];
+        return this.alerts.key ? [this.alerts.clear(t)] : [];
       }
       return this.takeBack(t, k);
     }
@@ -709,7 +710,7 @@ export class AduReferee {
     const illegal = undoing ? null : this.illegalMove(picture);
     if (illegal) return illegal;
 
-    const delay = this.alertKey === null && (undoing || this.underWay()) ? this.handMs : this.mismatchMs;
+    const delay = this.alerts.key === null && (undoing || this.underWay()) ? this.handMs : this.mismatchMs;
     this.pendingCapture = null;
     this.waiting = { kind: 'mismatch', picture, delay, since: t };
     return [];
@@ -741,7 +742,7 @@ export class AduReferee {
     if (evidenced.length === 0 && handShaped && this.chosen === null) {
       this.pendingCapture = null;
       this.waiting = { kind: 'ask', picture, delay: this.captureMs, since: t, candidates };
-      return this.alertKey ? [this.clear(t)] : [];
+      return this.alerts.key ? [this.alerts.clear(t)] : [];
     }
     if (fits.length === 1 && pendings.length === 0) {
       const fit = fits[0].fit;
@@ -756,7 +757,7 @@ export class AduReferee {
       // A reserve king may still come and settle it: ask only once the board has stood still.
       this.pendingCapture = null;
       this.waiting = { kind: 'ask', picture, delay: this.captureMs, since: t, candidates };
-      return this.alertKey ? [this.clear(t)] : [];
+      return this.alerts.key ? [this.alerts.clear(t)] : [];
     }
     return this.askAmong(t, 'ambiguous', candidates);
   }
@@ -788,7 +789,7 @@ export class AduReferee {
     }
     if (this.declareTimeoutMs !== null) this.waiting = { kind: 'declaration', picture, delay: this.declareTimeoutMs, since: t, declaration: held };
     const move = formatMove(fit.move, this.size);
-    const alert = this.raise(
+    const alert = this.alerts.raise(
       t,
       `declare-first:${held.ply}:${move}`,
       'referee/declare-first',
@@ -806,7 +807,7 @@ export class AduReferee {
     const victimPlayer = p.captured.player;
     if (p.remove.length > 0) {
       const squares = p.remove.map((c) => squareName(c, this.size));
-      const alert = this.raise(
+      const alert = this.alerts.raise(
         t,
         `remove:${this.plies.length}:${p.from}:${p.to}:${p.remove.join(',')}`,
         'board/remove-pieces',
@@ -816,7 +817,7 @@ export class AduReferee {
       if (alert) events.push({ ...alert, cells: p.remove.map((cell) => ({ cell, diff: 1 })) });
       return events;
     }
-    const alert = this.raise(
+    const alert = this.alerts.raise(
       t,
       `reserve:${this.plies.length}:${p.from}:${p.to}`,
       'board/place-reserve',
@@ -863,7 +864,7 @@ export class AduReferee {
   /** The board shows the position: nothing happened. */
   private nothing(t: number): AduRefereeEvent[] {
     const events: AduRefereeEvent[] = [];
-    if (this.alertKey) events.push(this.clear(t));
+    if (this.alerts.key) events.push(this.alerts.clear(t));
     this.closeChoice(t, events);
     this.pendingCapture = null;
     this.chosen = null;
@@ -881,7 +882,7 @@ export class AduReferee {
     }
     this.isCalibrated = true;
     const events: AduRefereeEvent[] = [];
-    if (this.alertKey) events.push(this.clear(picture.t));
+    if (this.alerts.key) events.push(this.alerts.clear(picture.t));
     events.push({ kind: 'calibrated', t: picture.t });
     return events;
   }
@@ -894,7 +895,7 @@ export class AduReferee {
         ? 'Waiting for the board to show the position of the game being resumed.'
         : 'Waiting for an empty board: every piece of Adu starts beside the board.';
     const cells = this.cellDiffs(picture, expected);
-    const alert = this.raise(t, `calibrating:${picture.cells.join('')}`, 'board/calibrating', message, { pieces, count: cells.length });
+    const alert = this.alerts.raise(t, `calibrating:${picture.cells.join('')}`, 'board/calibrating', message, { pieces, count: cells.length });
     return alert ? [{ ...alert, cells }] : NONE;
   }
 
@@ -1010,7 +1011,7 @@ export class AduReferee {
     if (!error) return null;
     const cells: CellDiff[] = move.kind === 'move' ? [{ cell: move.from, diff: -1 }, { cell: move.to, diff: 1 }].sort((a, b) => a.cell - b.cell) : [{ cell: move.from, diff: -1 }];
     const params = { ...(error.params ?? {}), from: squareName(move.from, this.size), to: squareName(move.to, this.size) };
-    const alert = this.raise(picture.t, `illegal:${this.plies.length}:${move.kind}:${move.from}:${move.to}`, error.code, error.message, params);
+    const alert = this.alerts.raise(picture.t, `illegal:${this.plies.length}:${move.kind}:${move.from}:${move.to}`, error.code, error.message, params);
     this.pendingCapture = null;
     return alert ? [{ ...alert, cells }] : [];
   }
@@ -1028,7 +1029,7 @@ export class AduReferee {
     const sentence = action === 'take-off' ? `Take the piece off ${square}` : `Put the piece back on ${square}`;
     const remaining = cells.length;
     const message = remaining === 1 ? `${sentence}.` : `${sentence} (first of ${remaining} points to fix).`;
-    const alert = this.raise(t, `mismatch:${this.plies.length}:${picture.cells.join('')}`, 'referee/mismatch', message, { square, remaining, action });
+    const alert = this.alerts.raise(t, `mismatch:${this.plies.length}:${picture.cells.join('')}`, 'referee/mismatch', message, { square, remaining, action });
     return alert ? [{ ...alert, cells }] : NONE;
   }
 
@@ -1053,7 +1054,7 @@ export class AduReferee {
   private commit(t: number, fit: Fit): AduRefereeEvent[] {
     const events: AduRefereeEvent[] = [];
     this.closeChoice(t, events);
-    if (this.alertKey) events.push(this.clear(t));
+    if (this.alerts.key) events.push(this.alerts.clear(t));
     const before = this.state;
     const move = canonicalMove(before, fit.move);
     const notation = formatMove(move, this.size);
@@ -1079,7 +1080,7 @@ export class AduReferee {
   private takeBack(t: number, toPly: number): AduRefereeEvent[] {
     const events: AduRefereeEvent[] = [];
     this.closeChoice(t, events);
-    if (this.alertKey) events.push(this.clear(t));
+    if (this.alerts.key) events.push(this.alerts.clear(t));
     const undone = this.plies.slice(toPly + 1).map((p) => p.notation as string);
     this.plies.length = toPly + 1;
     for (const d of [...this.declarations]) if (d.ply > toPly) this.closeDeclaration(t, d, events);
@@ -1097,7 +1098,7 @@ export class AduReferee {
     const events: AduRefereeEvent[] = [];
     this.closeChoice(t, events);
     for (const d of [...this.declarations]) this.closeDeclaration(t, d, events);
-    if (this.alertKey) events.push(this.clear(t));
+    if (this.alerts.key) events.push(this.alerts.clear(t));
     this.plies = [plyOf(initial(this.rules), null, null)];
     this.distrusted.fill(0);
     this.seenEmpty.fill(0);
@@ -1115,7 +1116,7 @@ export class AduReferee {
     if (open && open.reason === reason && sameKeys(open.keys, keys)) return [];
     const events: AduRefereeEvent[] = [];
     this.closeChoice(t, events);
-    if (this.alertKey) events.push(this.clear(t));
+    if (this.alerts.key) events.push(this.alerts.clear(t));
     this.pendingCapture = null;
     const event: AduQuestion = { kind: 'question', t, id: ++this.questionSeq, code: 'referee/which-move', message, params: { reason, ...params }, options: keys };
     this.choice = { event, reason, candidates, keys };
@@ -1129,17 +1130,6 @@ export class AduReferee {
     this.choice = null;
   }
 
-  /** An alert, unless the same one is showing already. */
-  private raise(t: number, key: string, code: string, message: string, params: Readonly<Record<string, string | number>>): AduAlert | null {
-    if (this.alertKey === key) return null;
-    this.alertKey = key;
-    return { kind: 'alert', t, code, message, params };
-  }
-
-  private clear(t: number): AduRefereeEvent {
-    this.alertKey = null;
-    return { kind: 'cleared', t };
-  }
 
   // -------------------------------------------------------------------------------------------
   // Pictures

@@ -23,6 +23,7 @@ import {
 import type { RuleError } from '../rules/types.ts';
 import { DEFAULT_SETTLE, WeightSettler, type SettleOptions, type SettledPicture } from './settle.ts';
 import { matchTarget, type Match, type Reference, type Target, type Transfer, type WeightModel } from './weigh.ts';
+import { AlertLatch } from './alert-latch.ts';
 
 export interface KalahaRefereeOptions {
   readonly settle?: SettleOptions;
@@ -93,7 +94,7 @@ export class KalahaReferee {
   private model: WeightModel | null = null;
   /** Transfers of the last move (capture, sweep) not yet seen complete. */
   private pending: readonly Transfer[] = [];
-  private alertKey: string | null = null;
+  private readonly alerts = new AlertLatch();
   private readonly settler: WeightSettler;
   private readonly settleOptions: SettleOptions;
   private readonly calibration: Float64Array[] = [];
@@ -181,7 +182,7 @@ export class KalahaReferee {
       const message = this.plies.length === 1
         ? 'Waiting for the opening position: every pit filled, stores empty.'
         : 'Waiting for the board to show the position of the game being resumed.';
-      return [this.raise(t, 'calibrating', 'board/calibrating', message, { seeds: this.rules.seedsPerPit })].filter(isEvent);
+      return [this.alerts.raise(t, 'calibrating', 'board/calibrating', message, { seeds: this.rules.seedsPerPit })].filter(isEvent);
     }
     return NONE;
   }
@@ -215,7 +216,7 @@ export class KalahaReferee {
     this.unexplained = null;
     const events: RefereeEvent[] = [{ kind: 'move', t, move: PITS[pit], ply: this.plies.length - 1, pending: [] }];
     if (next.value.outcome) events.push({ kind: 'end', t, outcome: next.value.outcome });
-    if (this.alertKey) events.unshift(this.clear(t));
+    if (this.alerts.key) events.unshift(this.alerts.clear(t));
     return { ok: true, events };
   }
 
@@ -314,7 +315,7 @@ export class KalahaReferee {
     this.setReference(observe(this.state), picture.grams);
     this.calibration.length = 0;
     const events: RefereeEvent[] = [];
-    if (this.alertKey) events.push(this.clear(picture.t));
+    if (this.alerts.key) events.push(this.alerts.clear(picture.t));
     events.push({ kind: 'calibrated', t: picture.t, stone, spread, noise: frameNoise });
     return events;
   }
@@ -357,7 +358,7 @@ export class KalahaReferee {
     if (here && here.m.score <= best.m.score + this.margin) return this.apply(here.c, here.m, picture);
     if (second && second.m.score < best.m.score + this.margin && !sameMeaning(best.c, second.c)) {
       const moves = [best.c, second.c].map(describe).join(' / ');
-      return [this.raise(t, `ambiguous:${moves}`, 'referee/ambiguous', `The board fits more than one reading (${moves}); waiting for a clearer picture.`, { options: moves })].filter(isEvent);
+      return [this.alerts.raise(t, `ambiguous:${moves}`, 'referee/ambiguous', `The board fits more than one reading (${moves}); waiting for a clearer picture.`, { options: moves })].filter(isEvent);
     }
     return this.apply(best.c, best.m, picture);
   }
@@ -402,7 +403,7 @@ export class KalahaReferee {
     found = found.sort((a, b) => a.score - b.score);
     if (found.length === 0 || (found.length > 1 && found[1].score < found[0].score + this.margin)) return null;
     const events: RefereeEvent[] = [];
-    if (this.alertKey) events.push(this.clear(picture.t));
+    if (this.alerts.key) events.push(this.alerts.clear(picture.t));
     for (const move of [found[0].first, found[0].second]) {
       const before = this.state;
       const next = play(before, move);
@@ -482,7 +483,7 @@ export class KalahaReferee {
     const settleOn = (counts: readonly number[]) => this.setReference(counts, picture.grams);
     switch (c.kind) {
       case 'here':
-        if (this.alertKey) events.push(this.clear(t));
+        if (this.alerts.key) events.push(this.alerts.clear(t));
         if (m.complete) {
           settleOn(c.target.counts);
           if (this.pending.length) events.push({ kind: 'settled', t });
@@ -490,7 +491,7 @@ export class KalahaReferee {
         }
         return events;
       case 'move': {
-        if (this.alertKey) events.push(this.clear(t));
+        if (this.alerts.key) events.push(this.alerts.clear(t));
         const before = this.state;
         this.plies.push({ state: c.next, move: PITS[c.move.pit], pit: c.move.pit, sown: sownPits(before, c.move.pit), captures: c.captures });
         this.pending = m.complete ? [] : c.target.transfers;
@@ -501,11 +502,11 @@ export class KalahaReferee {
       }
       case 'illegal': {
         if (m.complete) settleOn(c.target.counts);
-        const alert = this.raise(t, `illegal:${this.plies.length}:${c.pit}`, c.error.code, c.error.message, c.error.params ?? { pit: PITS[c.pit] });
+        const alert = this.alerts.raise(t, `illegal:${this.plies.length}:${c.pit}`, c.error.code, c.error.message, c.error.params ?? { pit: PITS[c.pit] });
         return alert ? [alert] : NONE;
       }
       case 'takeback': {
-        if (this.alertKey) events.push(this.clear(t));
+        if (this.alerts.key) events.push(this.alerts.clear(t));
         const undone = this.plies.slice(c.toPly + 1).map((p) => p.move as string);
         this.plies.length = c.toPly + 1;
         this.pending = [];
@@ -514,7 +515,7 @@ export class KalahaReferee {
         return events;
       }
       case 'new-game':
-        if (this.alertKey) events.push(this.clear(t));
+        if (this.alerts.key) events.push(this.alerts.clear(t));
         this.plies = [{ state: initial(this.rules), move: null, pit: null, sown: [], captures: [] }];
         this.pending = [];
         settleOn(c.target.counts);
@@ -543,22 +544,11 @@ export class KalahaReferee {
     const message = cells.length
       ? `The board does not match the game: ${named}. Please restore it.`
       : 'The board does not match the game. Please restore it.';
-    const alert = this.raise(picture.t, key, 'referee/mismatch', message, { count: cells.length, cells: named });
+    const alert = this.alerts.raise(picture.t, key, 'referee/mismatch', message, { count: cells.length, cells: named });
     if (!alert) return NONE;
     return [{ ...alert, cells }];
   }
 
-  /** An alert, unless the same one is showing already. */
-  private raise(t: number, key: string, code: string, message: string, params: Readonly<Record<string, string | number>>): RefereeAlert | null {
-    if (this.alertKey === key) return null;
-    this.alertKey = key;
-    return { kind: 'alert', t, code, message, params };
-  }
-
-  private clear(t: number): RefereeEvent {
-    this.alertKey = null;
-    return { kind: 'cleared', t };
-  }
 }
 
 const NONE: RefereeEvent[] = [];

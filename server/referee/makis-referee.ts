@@ -53,6 +53,7 @@ import { formatMove, parseMove } from '../rules/makis-notation.ts';
 import { assertNever, type RuleError } from '../rules/types.ts';
 import { DEFAULT_GRID_SETTLE, GridSettler, type GridSettleOptions, type SettledGrid } from './grid-settle.ts';
 import type { GridPicture } from './malawi-referee.ts';
+import { AlertLatch } from './alert-latch.ts';
 
 const CELLS = SIZE * SIZE;
 
@@ -246,7 +247,7 @@ export class MakisReferee {
   private isCalibrated = false;
   private picture: SettledGrid | null = null;
   private waiting: Waiting | null = null;
-  private alertKey: string | null = null;
+  private readonly alerts = new AlertLatch();
   private question: OpenQuestion | null = null;
   private questionSeq = 0;
   private lastT = 0;
@@ -432,7 +433,7 @@ export class MakisReferee {
     if (undone.move?.kind === 'roll') this.expected = null;
     const events: MakisRefereeEvent[] = [];
     this.closeQuestion(t, events);
-    if (this.alertKey) events.push(this.clear(t));
+    if (this.alerts.key) events.push(this.alerts.clear(t));
     this.owed = [];
     this.unfinished = null;
     events.push({ kind: 'takeback', t, undone: [undone.notation as string], ply: this.plies.length - 1 });
@@ -541,7 +542,7 @@ export class MakisReferee {
     if (pairs) return pairs;
 
     // With resets owed, the referee asks for them soon; hands at work get longer.
-    const delay = this.owed.length > 0 ? this.resetMs : this.alertKey === null && this.underWay(ply.picture, cells) ? this.handMs : this.mismatchMs;
+    const delay = this.owed.length > 0 ? this.resetMs : this.alerts.key === null && this.underWay(ply.picture, cells) ? this.handMs : this.mismatchMs;
     this.waiting = { kind: 'mismatch', picture, delay, since: t };
     return [];
   }
@@ -559,7 +560,7 @@ export class MakisReferee {
     if (possible.length === 0) {
       const error = all[0].impossible as RuleError;
       const cells = this.diffCells(picture.cells, this.current().picture);
-      const alert = this.raise(t, `impossible:${this.plies.length}:${picture.cells.join('')}`, error.code, error.message, error.params ?? {});
+      const alert = this.alerts.raise(t, `impossible:${this.plies.length}:${picture.cells.join('')}`, error.code, error.message, error.params ?? {});
       return alert ? [{ ...alert, cells }] : [];
     }
     let fits = possible;
@@ -570,7 +571,7 @@ export class MakisReferee {
         const shown = rollText(possible[0].roll as Roll);
         const want = rollText(ascending(expected));
         const cells = this.diffCells(picture.cells, this.current().picture);
-        const alert = this.raise(
+        const alert = this.alerts.raise(
           t,
           `wrong-roll:${this.plies.length}:${picture.cells.join('')}`,
           'makis/wrong-roll',
@@ -650,7 +651,7 @@ export class MakisReferee {
     }
     this.isCalibrated = true;
     const events: MakisRefereeEvent[] = [];
-    if (this.alertKey) events.push(this.clear(picture.t));
+    if (this.alerts.key) events.push(this.alerts.clear(picture.t));
     events.push({ kind: 'calibrated', t: picture.t });
     return events;
   }
@@ -661,7 +662,7 @@ export class MakisReferee {
         ? 'Waiting for the board to show the position of the game being resumed.'
         : 'Waiting for the opening position: one knight in every column, on its starting row, and no Maki on the board.';
     const cells = this.diffCells(picture.cells, this.current().picture);
-    const alert = this.raise(t, `calibrating:${picture.cells.join('')}`, 'board/calibrating', message, { pieces: SIZE, count: cells.length });
+    const alert = this.alerts.raise(t, `calibrating:${picture.cells.join('')}`, 'board/calibrating', message, { pieces: SIZE, count: cells.length });
     return alert ? [{ ...alert, cells }] : NONE;
   }
 
@@ -669,12 +670,12 @@ export class MakisReferee {
   private resetsMade(t: number, picture: SettledGrid, undone: readonly Reset[], waited: Waiting | null): MakisRefereeEvent[] {
     const events: MakisRefereeEvent[] = [];
     const made = undone.length !== this.owed.length;
-    if (!made && this.owed.length > 0 && (this.alertKey?.startsWith('reset:') || waited?.kind === 'reset')) {
+    if (!made && this.owed.length > 0 && (this.alerts.key?.startsWith('reset:') || waited?.kind === 'reset')) {
       // Nothing made: the picture differs only where the referee does not look. The reminder stands, its timer runs on.
       this.waiting = waited?.kind === 'reset' ? waited : null;
       return events;
     }
-    if (this.alertKey) events.push(this.clear(t));
+    if (this.alerts.key) events.push(this.alerts.clear(t));
     this.closeQuestion(t, events);
     if (made) {
       this.owed = undone.slice();
@@ -713,7 +714,7 @@ export class MakisReferee {
         params = { player: reset.player as number, square: to, from, to, remaining };
       }
     }
-    const alert = this.raise(t, `reset:${this.plies.length}:${remaining}:${picture.cells.join('')}`, code, message, params);
+    const alert = this.alerts.raise(t, `reset:${this.plies.length}:${remaining}:${picture.cells.join('')}`, code, message, params);
     return alert ? [{ ...alert, cells }] : NONE;
   }
 
@@ -729,7 +730,7 @@ export class MakisReferee {
     const sentence = first.diff > 0 ? `Take the piece off ${screenName(first.cell)}` : `Put the piece back on ${screenName(first.cell)}`;
     const remaining = cells.length;
     const message = remaining === 1 ? `${sentence}.` : `${sentence} (first of ${remaining} squares to fix).`;
-    const alert = this.raise(t, `mismatch:${this.plies.length}:${picture.cells.join('')}`, 'referee/mismatch', message, {
+    const alert = this.alerts.raise(t, `mismatch:${this.plies.length}:${picture.cells.join('')}`, 'referee/mismatch', message, {
       square: squareName(first.cell),
       remaining,
       action,
@@ -1103,7 +1104,7 @@ export class MakisReferee {
       params.player ??= move.player;
     }
     const diff = move.kind === 'maki' ? [{ cell: from, diff: -1 }, { cell: to, diff: 1 }].sort((a, b) => a.cell - b.cell) : [{ cell: to, diff: 1 }];
-    const alert = this.raise(picture.t, `illegal:${this.plies.length}:${from}:${to}`, error.code, error.message, params);
+    const alert = this.alerts.raise(picture.t, `illegal:${this.plies.length}:${from}:${to}`, error.code, error.message, params);
     return alert ? [{ ...alert, cells: diff }] : [];
   }
 
@@ -1126,7 +1127,7 @@ export class MakisReferee {
   private commit(t: number, fit: Fit): MakisRefereeEvent[] {
     const events: MakisRefereeEvent[] = [];
     this.closeQuestion(t, events);
-    if (this.alertKey) events.push(this.clear(t));
+    if (this.alerts.key) events.push(this.alerts.clear(t));
     const before = this.state;
     this.unfinished = null;
     fit.moves.forEach((move, i) => {
@@ -1150,7 +1151,7 @@ export class MakisReferee {
   private takeBack(t: number, toPly: number): MakisRefereeEvent[] {
     const events: MakisRefereeEvent[] = [];
     this.closeQuestion(t, events);
-    if (this.alertKey) events.push(this.clear(t));
+    if (this.alerts.key) events.push(this.alerts.clear(t));
     const undone = this.plies.slice(toPly + 1);
     if (undone.some((p) => p.move?.kind === 'roll')) this.expected = null;
     this.plies.length = toPly + 1;
@@ -1163,7 +1164,7 @@ export class MakisReferee {
   private newGame(t: number): MakisRefereeEvent[] {
     const events: MakisRefereeEvent[] = [];
     this.closeQuestion(t, events);
-    if (this.alertKey) events.push(this.clear(t));
+    if (this.alerts.key) events.push(this.alerts.clear(t));
     this.plies = [plyOf(startOf(this.rules), null, null)];
     this.owed = [];
     this.unfinished = null;
@@ -1192,17 +1193,6 @@ export class MakisReferee {
     this.question = null;
   }
 
-  /** An alert, unless the same one is showing already. */
-  private raise(t: number, key: string, code: string, message: string, params: Readonly<Record<string, string | number>>): MakisAlert | null {
-    if (this.alertKey === key) return null;
-    this.alertKey = key;
-    return { kind: 'alert', t, code, message, params };
-  }
-
-  private clear(t: number): MakisRefereeEvent {
-    this.alertKey = null;
-    return { kind: 'cleared', t };
-  }
 
   // -------------------------------------------------------------------------------------------
   // Pictures

@@ -36,6 +36,7 @@ import { formatMove, parseMove } from '../rules/malawi-notation.ts';
 import { assertNever, type RuleError } from '../rules/types.ts';
 import { DEFAULT_GRID_SETTLE, GridSettler, type GridSettleOptions, type SettledGrid } from './grid-settle.ts';
 import { boardShape, squareName, type BoardShape, type CellDiff } from './squares.ts';
+import { AlertLatch } from './alert-latch.ts';
 
 export const SENSINGS = ['occupancy', 'count'] as const;
 /** What the board's sensors read: occupancy (G frames) or counts (C frames). */
@@ -168,7 +169,7 @@ export class MalawiReferee {
   /** The last settled picture. */
   private picture: SettledGrid | null = null;
   private waiting: Waiting | null = null;
-  private alertKey: string | null = null;
+  private readonly alerts = new AlertLatch();
   private question: OpenQuestion | null = null;
   private questionSeq = 0;
   private lastT = 0;
@@ -349,7 +350,7 @@ export class MalawiReferee {
     const undone = this.plies.pop() as Ply;
     const events: MalawiRefereeEvent[] = [];
     this.closeQuestion(t, events);
-    if (this.alertKey) events.push(this.clear(t));
+    if (this.alerts.key) events.push(this.alerts.clear(t));
     events.push({ kind: 'takeback', t, undone: [undone.notation as string], ply: this.plies.length - 1 });
     if (this.picture) this.recheck(this.picture, t);
     return events;
@@ -440,7 +441,7 @@ export class MalawiReferee {
     const pairs = this.twoMoves(picture);
     if (pairs) return pairs;
 
-    const delay = this.alertKey === null && this.underWay(picture, cur) ? this.handMs : this.mismatchMs;
+    const delay = this.alerts.key === null && this.underWay(picture, cur) ? this.handMs : this.mismatchMs;
     this.waiting = { kind: 'mismatch', picture, delay, since: t };
     return [];
   }
@@ -471,7 +472,7 @@ export class MalawiReferee {
   /** The board shows the position: nothing happened (or a capture or distribution occupancy cannot see). */
   private nothing(t: number): MalawiRefereeEvent[] {
     const events: MalawiRefereeEvent[] = [];
-    if (this.alertKey) events.push(this.clear(t));
+    if (this.alerts.key) events.push(this.alerts.clear(t));
     // A question about another picture is moot; the console's own question stays.
     if (this.question && this.question.reason !== 'hidden') this.closeQuestion(t, events);
     return events;
@@ -486,7 +487,7 @@ export class MalawiReferee {
     }
     this.isCalibrated = true;
     const events: MalawiRefereeEvent[] = [];
-    if (this.alertKey) events.push(this.clear(picture.t));
+    if (this.alerts.key) events.push(this.alerts.clear(picture.t));
     events.push({ kind: 'calibrated', t: picture.t });
     return events;
   }
@@ -498,7 +499,7 @@ export class MalawiReferee {
         ? 'Waiting for the board to show the position of the game being resumed.'
         : `Waiting for the opening position: a piece on every square of ranks 1 and ${this.size}${counting ? ', each with two beads' : ''}.`;
     const cells = this.squareDiffs(picture, this.expected(this.current()));
-    const alert = this.raise(t, `calibrating:${picture.cells.join('')}`, 'board/calibrating', message, { pieces: 2 * this.size, count: cells.length });
+    const alert = this.alerts.raise(t, `calibrating:${picture.cells.join('')}`, 'board/calibrating', message, { pieces: 2 * this.size, count: cells.length });
     return alert ? [{ ...alert, cells }] : NONE;
   }
 
@@ -623,7 +624,7 @@ export class MalawiReferee {
       key = `illegal:${this.plies.length}:${formatMove(move, this.size)}`;
     }
     if (!error) return null;
-    const alert = this.raise(picture.t, key, error.code, error.message, { ...(error.params ?? {}), ...params });
+    const alert = this.alerts.raise(picture.t, key, error.code, error.message, { ...(error.params ?? {}), ...params });
     return alert ? [{ ...alert, cells }] : [];
   }
 
@@ -661,7 +662,7 @@ export class MalawiReferee {
     const message = remaining === 1 ? `${sentence}.` : `${sentence} (first of ${remaining} squares to fix).`;
     const params: Record<string, string | number> = { square, remaining, action };
     if (beads !== 0) params.beads = Math.abs(beads);
-    const alert = this.raise(t, `mismatch:${this.plies.length}:${picture.cells.join(',')}`, 'referee/mismatch', message, params);
+    const alert = this.alerts.raise(t, `mismatch:${this.plies.length}:${picture.cells.join(',')}`, 'referee/mismatch', message, params);
     return alert ? [{ ...alert, cells }] : NONE;
   }
 
@@ -685,7 +686,7 @@ export class MalawiReferee {
   private commit(t: number, fit: Fit): MalawiRefereeEvent[] {
     const events: MalawiRefereeEvent[] = [];
     this.closeQuestion(t, events);
-    if (this.alertKey) events.push(this.clear(t));
+    if (this.alerts.key) events.push(this.alerts.clear(t));
     const before = this.state;
     const notation = formatMove(fit.move, this.size);
     this.plies.push(plyOf(fit.next, fit.move, notation));
@@ -698,7 +699,7 @@ export class MalawiReferee {
   private takeBack(t: number, toPly: number): MalawiRefereeEvent[] {
     const events: MalawiRefereeEvent[] = [];
     this.closeQuestion(t, events);
-    if (this.alertKey) events.push(this.clear(t));
+    if (this.alerts.key) events.push(this.alerts.clear(t));
     const undone = this.plies.slice(toPly + 1).map((p) => p.notation as string);
     this.plies.length = toPly + 1;
     events.push({ kind: 'takeback', t, undone, ply: toPly });
@@ -708,7 +709,7 @@ export class MalawiReferee {
   private newGame(t: number): MalawiRefereeEvent[] {
     const events: MalawiRefereeEvent[] = [];
     this.closeQuestion(t, events);
-    if (this.alertKey) events.push(this.clear(t));
+    if (this.alerts.key) events.push(this.alerts.clear(t));
     this.plies = [plyOf(initial(this.rules), null, null)];
     this.distrusted.fill(0);
     events.push({ kind: 'new-game', t });
@@ -742,17 +743,6 @@ export class MalawiReferee {
     this.question = null;
   }
 
-  /** An alert, unless the same one is showing already. */
-  private raise(t: number, key: string, code: string, message: string, params: Readonly<Record<string, string | number>>): MalawiAlert | null {
-    if (this.alertKey === key) return null;
-    this.alertKey = key;
-    return { kind: 'alert', t, code, message, params };
-  }
-
-  private clear(t: number): MalawiRefereeEvent {
-    this.alertKey = null;
-    return { kind: 'cleared', t };
-  }
 
   // -------------------------------------------------------------------------------------------
   // Pictures

@@ -1,0 +1,32 @@
+// The one alert a referee shows at a time: raised once for as long as the same trouble lasts (its
+// key), cleared once. Every referee keeps its alerts this way.
+
+export interface RaisedAlert {
+  readonly kind: 'alert';
+  readonly t: number;
+  readonly code: string;
+  readonly message: string;
+  readonly params: Readonly<Record<string, string | number>>;
+}
+
+export class AlertLatch {
+  private showing: string | null = null;
+
+  /** The key of the alert showing now, null when none is. */
+  get key(): string | null {
+    return this.showing;
+  }
+
+  /** An alert, unless the same one (by key) is showing already. */
+  raise(t: number, key: string, code: string, message: string, params: Readonly<Record<string, string | number>>): RaisedAlert | null {
+    if (this.showing === key) return null;
+    this.showing = key;
+    return { kind: 'alert', t, code, message, params };
+  }
+
+  /** Takes the alert down (the caller checks `key` first when it only clears one that shows). */
+  clear(t: number): { readonly kind: 'cleared'; readonly t: number } {
+    this.showing = null;
+    return { kind: 'cleared', t };
+  }
+}
