@@ -5,6 +5,7 @@ export * from './malawi-board.ts';
 export * from './makis-board.ts';
 export * from './adu-board.ts';
 export * from './makis-dice.ts';
+export { gameBoard, type BoardSelection } from './game-board.ts';
 export { BOARD_HEIGHT, BOARD_WIDTH, MAX_DOTS } from './layout.ts';
 export { MAX_BEADS, moveMarks, type MalawiLastMove, type MoveMarks } from './malawi-layout.ts';
 export { knightMoves, rolledColumns } from './makis-layout.ts';

@@ -37,7 +37,7 @@ import {
   type LangChangeEvent,
 } from '../common/index.ts';
 import '../common/index.ts';
-import { playerIcon } from '../board/index.ts';
+import { gameBoard, playerIcon } from '../board/index.ts';
 import '../stats/today-at-table.ts';
 import { displayStyles } from './display.styles.ts';
 import { isActivity, isIdle, wantsFullscreen } from './idle.ts';
@@ -157,55 +157,7 @@ export class TableDisplay extends LitElement {
   }
 
   private renderBoard(table: TableState, view: GameView) {
-    const diffs = table.alerts.flatMap((a) => a.cells ?? []);
-    switch (view.game) {
-      case 'kalaha':
-        return html`<kalaha-board
-          legend
-          .lang=${this.lang}
-          .pits=${view.pits}
-          .stores=${view.stores}
-          .toMove=${view.outcome ? null : view.toMove}
-          .lastMove=${view.lastMove}
-          .pending=${view.pending}
-          .diffs=${diffs}
-        ></kalaha-board>`;
-      case 'malawi':
-        return html`<malawi-board
-          legend
-          .lang=${this.lang}
-          .size=${view.size}
-          .pieces=${view.pieces}
-          .toMove=${view.outcome ? null : view.toMove}
-          .lastMove=${view.lastMove}
-          .diffs=${diffs}
-        ></malawi-board>`;
-      case 'makis':
-        return html`<makis-board
-          legend
-          .lang=${this.lang}
-          .knights=${view.knights}
-          .makis=${view.makis}
-          .toMove=${view.outcome ? null : view.toMove}
-          .lastRoll=${view.lastRoll}
-          .expectedRoll=${view.expectedRoll}
-          .danger=${view.odds?.danger ?? null}
-          .pending=${view.pending}
-          .lastMove=${view.lastMove}
-          .diffs=${diffs}
-        ></makis-board>`;
-      case 'adu':
-        return html`<adu-board
-          legend
-          .lang=${this.lang}
-          .size=${view.size}
-          .pieces=${view.pieces}
-          .lastMove=${view.lastMove}
-          .diffs=${diffs}
-        ></adu-board>`;
-      default:
-        return assertNever(view);
-    }
+    return gameBoard(this.lang, view, table.alerts.flatMap((a) => a.cells ?? []));
   }
 
   private renderHeader(table: TableState, view: GameView | null, stale: boolean) {

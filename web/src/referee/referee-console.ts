@@ -32,7 +32,7 @@ import {
   turnLine,
   type LangChangeEvent,
 } from '../common/index.ts';
-import { playerIcon, type SquareSelectEvent } from '../board/index.ts';
+import { gameBoard, playerIcon, type SquareSelectEvent } from '../board/index.ts';
 import '../common/index.ts';
 import { appendToEntry, chosenOption, joinersFor, narrowOptions, normaliseEntry, squaresIn, type GridGame } from './entry.ts';
 import { outcomeText } from './outcome.ts';
@@ -258,63 +258,8 @@ export class RefereeConsole extends LitElement {
 
   private renderBoard(table: TableState, view: GameView) {
     const diffs = table.alerts.flatMap((a) => a.cells ?? []);
-    switch (view.game) {
-      case 'kalaha':
-        return html`<kalaha-board
-          legend
-          .lang=${this.lang}
-          .pits=${view.pits}
-          .stores=${view.stores}
-          .toMove=${view.outcome ? null : view.toMove}
-          .lastMove=${view.lastMove}
-          .pending=${view.pending}
-          .diffs=${diffs}
-        ></kalaha-board>`;
-      case 'malawi':
-        return html`<malawi-board
-          legend
-          selectable
-          .lang=${this.lang}
-          .size=${view.size}
-          .pieces=${view.pieces}
-          .toMove=${view.outcome ? null : view.toMove}
-          .lastMove=${view.lastMove}
-          .diffs=${diffs}
-          .marked=${this.markedCells(view)}
-          @square-select=${this.onSquareSelect}
-        ></malawi-board>`;
-      case 'makis':
-        return html`<makis-board
-          legend
-          selectable
-          .lang=${this.lang}
-          .knights=${view.knights}
-          .makis=${view.makis}
-          .toMove=${view.outcome ? null : view.toMove}
-          .lastRoll=${view.lastRoll}
-          .expectedRoll=${view.expectedRoll}
-          .danger=${view.odds?.danger ?? null}
-          .pending=${view.pending}
-          .lastMove=${view.lastMove}
-          .diffs=${diffs}
-          .marked=${this.markedCells(view)}
-          @square-select=${this.onSquareSelect}
-        ></makis-board>`;
-      case 'adu':
-        return html`<adu-board
-          legend
-          selectable
-          .lang=${this.lang}
-          .size=${view.size}
-          .pieces=${view.pieces}
-          .lastMove=${view.lastMove}
-          .diffs=${diffs}
-          .marked=${this.markedCells(view)}
-          @square-select=${this.onSquareSelect}
-        ></adu-board>`;
-      default:
-        return view satisfies never;
-    }
+    // Squares can be tapped into the hand-entry field on the square boards; the Kalaha table has pits.
+    return gameBoard(this.lang, view, diffs, view.game === 'kalaha' ? undefined : { marked: this.markedCells(view), onSelect: this.onSquareSelect });
   }
 
   /**
