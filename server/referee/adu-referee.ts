@@ -46,6 +46,7 @@ import { DEFAULT_GRID_SETTLE, GridSettler, type GridSettleOptions, type SettledG
 import type { GridPicture } from './malawi-referee.ts';
 import { boardShape, type CellDiff } from './squares.ts';
 import { AlertLatch } from './alert-latch.ts';
+import type { BoardAlert, BoardQuestion, BoardRefereeEvent } from './events.ts';
 
 export interface AduRefereeOptions {
   readonly settle?: GridSettleOptions;
@@ -68,39 +69,12 @@ export interface AduRefereeOptions {
   readonly declareTimeoutMs?: number | null;
 }
 
-export interface AduAlert {
-  readonly kind: 'alert';
-  readonly t: number;
-  readonly code: string;
-  readonly message: string;
-  readonly params: Readonly<Record<string, string | number>>;
-  /** Intersections that differ from the expected board, in cell order: +1 = a piece too many there, −1 = one missing. */
-  readonly cells?: readonly CellDiff[];
-}
+export type AduAlert = BoardAlert;
 
-export interface AduQuestion {
-  readonly kind: 'question';
-  readonly t: number;
-  readonly id: number;
-  readonly code: string;
-  readonly message: string;
-  readonly params: Readonly<Record<string, string | number>>;
-  /** The answers offered, as moves in notation. */
-  readonly options: readonly string[];
-  /** The option the console shows chosen at first (a declaration: the lowest range). */
-  readonly preselected?: string;
-}
+export type AduQuestion = BoardQuestion;
 
 export type AduRefereeEvent =
-  | { readonly kind: 'calibrated'; readonly t: number }
-  | { readonly kind: 'move'; readonly t: number; readonly move: string; readonly ply: number }
-  | { readonly kind: 'takeback'; readonly t: number; readonly undone: readonly string[]; readonly ply: number }
-  | { readonly kind: 'end'; readonly t: number; readonly outcome: { readonly winner: string; readonly reason: string; readonly players: readonly number[] } }
-  | { readonly kind: 'new-game'; readonly t: number }
-  | AduAlert
-  | { readonly kind: 'cleared'; readonly t: number }
-  | AduQuestion
-  | { readonly kind: 'question-closed'; readonly t: number; readonly id: number }
+  | BoardRefereeEvent<{ readonly winner: string; readonly reason: string; readonly players: readonly number[] }>
   /**
    * A captured soldier's range was declared. When the record changes (a range other than the
    * lowest), `undone` are the record's moves from ply `ply` on before, `moves` after: the capture

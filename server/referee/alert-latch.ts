@@ -1,13 +1,9 @@
 // The one alert a referee shows at a time: raised once for as long as the same trouble lasts (its
 // key), cleared once. Every referee keeps its alerts this way.
+import type { BoardAlert } from './events.ts';
 
-export interface RaisedAlert {
-  readonly kind: 'alert';
-  readonly t: number;
-  readonly code: string;
-  readonly message: string;
-  readonly params: Readonly<Record<string, string | number>>;
-}
+/** An alert as raised; the referee adds the cells to fix where it has them. */
+export type RaisedAlert = Omit<BoardAlert, 'cells'>;
 
 export class AlertLatch {
   private showing: string | null = null;

@@ -54,6 +54,7 @@ import { assertNever, type RuleError } from '../rules/types.ts';
 import { DEFAULT_GRID_SETTLE, GridSettler, type GridSettleOptions, type SettledGrid } from './grid-settle.ts';
 import type { GridPicture } from './malawi-referee.ts';
 import { AlertLatch } from './alert-latch.ts';
+import type { BoardAlert, BoardQuestion, BoardRefereeEvent } from './events.ts';
 
 const CELLS = SIZE * SIZE;
 
@@ -88,39 +89,14 @@ export interface Reset {
   readonly to: Square | 'out';
 }
 
-export interface MakisAlert {
-  readonly kind: 'alert';
-  readonly t: number;
-  readonly code: string;
-  readonly message: string;
-  readonly params: Readonly<Record<string, string | number>>;
-  /** Squares that differ from what is expected, in cell order: +1 = a piece too many there, −1 = one missing. */
-  readonly cells?: readonly { readonly cell: number; readonly diff: number }[];
-}
+export type MakisAlert = BoardAlert;
 
-export interface MakisQuestion {
-  readonly kind: 'question';
-  readonly t: number;
-  readonly id: number;
-  readonly code: string;
-  readonly message: string;
-  readonly params: Readonly<Record<string, string | number>>;
-  /** The moves that fit, in notation; the console answers with one of them. */
-  readonly options: readonly string[];
-}
+export type MakisQuestion = BoardQuestion;
 
 export type MakisRefereeEvent =
-  | { readonly kind: 'calibrated'; readonly t: number }
-  | { readonly kind: 'move'; readonly t: number; readonly move: string; readonly ply: number }
-  | { readonly kind: 'takeback'; readonly t: number; readonly undone: readonly string[]; readonly ply: number }
-  | { readonly kind: 'end'; readonly t: number; readonly outcome: { readonly winner: string; readonly reason: EndReason } }
-  | { readonly kind: 'new-game'; readonly t: number }
+  | BoardRefereeEvent<{ readonly winner: string; readonly reason: EndReason }>
   /** Something the display shows changed without a move: resets made, a roll drawn. */
-  | { readonly kind: 'settled'; readonly t: number }
-  | MakisAlert
-  | { readonly kind: 'cleared'; readonly t: number }
-  | MakisQuestion
-  | { readonly kind: 'question-closed'; readonly t: number; readonly id: number };
+  | { readonly kind: 'settled'; readonly t: number };
 
 export type MakisCommandResult =
   | { readonly ok: true; readonly events: readonly MakisRefereeEvent[] }

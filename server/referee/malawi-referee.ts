@@ -37,6 +37,7 @@ import { assertNever, type RuleError } from '../rules/types.ts';
 import { DEFAULT_GRID_SETTLE, GridSettler, type GridSettleOptions, type SettledGrid } from './grid-settle.ts';
 import { boardShape, squareName, type BoardShape, type CellDiff } from './squares.ts';
 import { AlertLatch } from './alert-latch.ts';
+import type { BoardAlert, BoardQuestion, BoardRefereeEvent } from './events.ts';
 
 export const SENSINGS = ['occupancy', 'count'] as const;
 /** What the board's sensors read: occupancy (G frames) or counts (C frames). */
@@ -74,37 +75,11 @@ export interface SquareDiff extends CellDiff {
   readonly beads?: number;
 }
 
-export interface MalawiAlert {
-  readonly kind: 'alert';
-  readonly t: number;
-  readonly code: string;
-  readonly message: string;
-  readonly params: Readonly<Record<string, string | number>>;
-  /** Squares that differ from the expected board, in cell order: +1 = a piece too many there, −1 = one missing. */
-  readonly cells?: readonly SquareDiff[];
-}
+export type MalawiAlert = BoardAlert<SquareDiff>;
 
-export interface MalawiQuestion {
-  readonly kind: 'question';
-  readonly t: number;
-  readonly id: number;
-  readonly code: string;
-  readonly message: string;
-  readonly params: Readonly<Record<string, string | number>>;
-  /** The legal moves that fit, in notation; the console answers with one of them. */
-  readonly options: readonly string[];
-}
+export type MalawiQuestion = BoardQuestion;
 
-export type MalawiRefereeEvent =
-  | { readonly kind: 'calibrated'; readonly t: number }
-  | { readonly kind: 'move'; readonly t: number; readonly move: string; readonly ply: number }
-  | { readonly kind: 'takeback'; readonly t: number; readonly undone: readonly string[]; readonly ply: number }
-  | { readonly kind: 'end'; readonly t: number; readonly outcome: MalawiOutcome }
-  | { readonly kind: 'new-game'; readonly t: number }
-  | MalawiAlert
-  | { readonly kind: 'cleared'; readonly t: number }
-  | MalawiQuestion
-  | { readonly kind: 'question-closed'; readonly t: number; readonly id: number };
+export type MalawiRefereeEvent = BoardRefereeEvent<MalawiOutcome, SquareDiff>;
 
 /** What a console action did: its events, or why it was refused. */
 export type MalawiCommandResult =

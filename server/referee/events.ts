@@ -1,0 +1,39 @@
+// What the square-board referees (Malawi, Makis, Adu) say, in the shapes they share: an alert
+// with the cells to fix, a question for the console, and the common run of events around them.
+// Each referee's own type adds what only it says.
+import type { CellDiff } from './squares.ts';
+
+export interface BoardAlert<Cell extends CellDiff = CellDiff> {
+  readonly kind: 'alert';
+  readonly t: number;
+  readonly code: string;
+  readonly message: string;
+  readonly params: Readonly<Record<string, string | number>>;
+  /** Cells that differ from the expected board, in cell order: +1 = a piece too many there, −1 = one missing. */
+  readonly cells?: readonly Cell[];
+}
+
+export interface BoardQuestion {
+  readonly kind: 'question';
+  readonly t: number;
+  readonly id: number;
+  readonly code: string;
+  readonly message: string;
+  readonly params: Readonly<Record<string, string | number>>;
+  /** The answers offered, as moves in notation; the console answers with one of them. */
+  readonly options: readonly string[];
+  /** The option the console shows chosen at first (Adu's declaration: the lowest range). */
+  readonly preselected?: string;
+}
+
+/** The events every square-board referee speaks in, with its game's outcome and cells. */
+export type BoardRefereeEvent<Outcome, Cell extends CellDiff = CellDiff> =
+  | { readonly kind: 'calibrated'; readonly t: number }
+  | { readonly kind: 'move'; readonly t: number; readonly move: string; readonly ply: number }
+  | { readonly kind: 'takeback'; readonly t: number; readonly undone: readonly string[]; readonly ply: number }
+  | { readonly kind: 'end'; readonly t: number; readonly outcome: Outcome }
+  | { readonly kind: 'new-game'; readonly t: number }
+  | BoardAlert<Cell>
+  | { readonly kind: 'cleared'; readonly t: number }
+  | BoardQuestion
+  | { readonly kind: 'question-closed'; readonly t: number; readonly id: number };
