@@ -10,7 +10,6 @@
 // The zero (TARE) and the scale (CAL) of every cell are kept in EEPROM, so a table that is
 // switched on with stones in its pits reads them at once. A board with an empty EEPROM zeroes
 // itself at its very first power-on (the table should be empty then).
-#include <avr/sleep.h>
 #include <avr/eeprom.h>
 #include <BoardLine.h>
 
@@ -384,19 +383,6 @@ static void pollSerial() {
 }
 
 // ---------------------------------------------------------------------------------------------
-
-/** Sleeps until the next interrupt: the 1 ms timer tick, a byte in or a byte out. */
-static void idle() {
-  set_sleep_mode(SLEEP_MODE_IDLE);
-  cli();
-  if (Serial.available() == 0) {
-    sleep_enable();
-    sei();
-    sleep_cpu();
-    sleep_disable();
-  }
-  sei();
-}
 
 void setup() {
   // Timers 1 and 2 only serve analogWrite, which this board does not use.

@@ -12,7 +12,6 @@
 // occupied when its switch pulls the input low. Every switch is read every 4 ms; a change counts
 // when four reads in a row agree (12-16 ms), so contact bounce never reaches the service.
 #include <avr/eeprom.h>
-#include <avr/sleep.h>
 #include <BoardLine.h>
 
 using namespace boardline;
@@ -395,19 +394,6 @@ static void pollSerial() {
 }
 
 // ---------------------------------------------------------------------------------------------
-
-/** Sleeps until the next interrupt: the 1 ms timer tick, a byte in or a byte out. */
-static void idle() {
-  set_sleep_mode(SLEEP_MODE_IDLE);
-  cli();
-  if (Serial.available() == 0) {
-    sleep_enable();
-    sei();
-    sleep_cpu();
-    sleep_disable();
-  }
-  sei();
-}
 
 void setup() {
   // Timers 1 and 2 only serve analogWrite, which this board does not use.

@@ -1,6 +1,8 @@
 // BoardLine: line framing, checksums and command parsing for the boards (see BoardLine.h).
 #include "BoardLine.h"
 
+#include <avr/sleep.h>
+
 namespace boardline {
 
 LineOut out;
@@ -251,6 +253,18 @@ void replyCellRange(uint16_t cells) {
   out.text(PSTR("ERR range cell must be 0-"));
   out.u32(cells - 1);
   out.end();
+}
+
+void idle() {
+  set_sleep_mode(SLEEP_MODE_IDLE);
+  cli();
+  if (Serial.available() == 0) {
+    sleep_enable();
+    sei();
+    sleep_cpu();
+    sleep_disable();
+  }
+  sei();
 }
 
 }  // namespace boardline

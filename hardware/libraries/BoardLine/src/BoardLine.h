@@ -111,6 +111,13 @@ void replyOk(const char* body);
 /** `ERR range cell must be 0-<cells - 1>`. */
 void replyCellRange(uint16_t cells);
 
+/**
+ * Sleeps until the next interrupt (the 1 ms timer tick, a byte in or a byte out), unless a byte
+ * is already waiting: a board that idles here uses a fraction of the power and the tests' emulator
+ * skips the time.
+ */
+void idle();
+
 }  // namespace boardline
 
 #endif
