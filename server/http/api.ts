@@ -4,6 +4,7 @@ import express, { Router, type NextFunction, type Request, type Response } from 
 import { GAME_NAMES, type GameName } from '../rules/index.ts';
 import { GameLogInputError, MAX_LIST_LIMIT, dayRange, gameStats, localDay, tally, type GameFilter, type GameLog, type GameRecord } from '../store/index.ts';
 import { recordOf } from '../session/index.ts';
+import { carriesToken } from './security.ts';
 import { CONTENT_TYPES, FORMATS, ImportError, exportGames, formatGame, importGamesAsync, isFormat, portableFromLog, positionsOf, type Format } from '../export/index.ts';
 
 export interface ApiOptions {
@@ -101,9 +102,7 @@ export function gameLogApi(options: ApiOptions): Router {
     '/games/import',
     (req, _res, next) => {
       // The token is checked before a byte of the body is read.
-      const header = req.get('authorization') ?? '';
-      const token = /^Bearer (.+)$/i.exec(header)?.[1];
-      if (token === undefined || token.length > 256 || !options.authorize(token)) {
+      if (!carriesToken(req, options.authorize)) {
         throw new ApiError(401, 'api/unauthorized', 'Importing games needs the referee token: Authorization: Bearer <token>.');
       }
       next();

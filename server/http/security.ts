@@ -54,6 +54,12 @@ export function bearerToken(req: Request): string | undefined {
   return /^Bearer (.+)$/i.exec(header)?.[1];
 }
 
+/** Whether the request carries the referee token, as `authorize` judges it; an absent or over-long one never does. */
+export function carriesToken(req: Request, authorize: (token: string) => boolean): boolean {
+  const given = bearerToken(req);
+  return given !== undefined && given.length <= MAX_TOKEN_LENGTH && authorize(given);
+}
+
 /**
  * Lets a request through only with the referee token in `Authorization: Bearer <token>`; otherwise a 401 with
  * `{ error: 'api/unauthorized', message }` before a byte of the body is read. A cross-site page cannot send that
@@ -61,8 +67,7 @@ export function bearerToken(req: Request): string | undefined {
  */
 export function refereeOnly(token: string, message = 'This request changes the game and needs the referee token: Authorization: Bearer <token>.'): RequestHandler {
   return (req, res, next) => {
-    const given = bearerToken(req);
-    if (given !== undefined && given.length <= MAX_TOKEN_LENGTH && sameToken(given, token)) return next();
+    if (carriesToken(req, (given) => sameToken(given, token))) return next();
     res.set('WWW-Authenticate', 'Bearer').status(401).json({ error: 'api/unauthorized', message });
   };
 }

@@ -2,6 +2,7 @@
 // now for anyone; starting, ending and abandoning games, taring the scales and measuring the stones with the referee
 // token only. Every refusal is a 4xx (or a 5xx the board caused) with `{ error, message }`.
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
+import { carriesToken } from './security.ts';
 
 /** What the routes need of the live table (server/table's LiveTable). Refusals are thrown with `status` and `code`. */
 export interface SetupControl {
@@ -56,9 +57,7 @@ export function setupApi(options: SetupApiOptions): Router {
 
   // Every change needs the token, checked before a byte of the body is read.
   const guard = (req: Request, _res: Response, next: NextFunction): void => {
-    const header = req.get('authorization') ?? '';
-    const token = /^Bearer (.+)$/i.exec(header)?.[1];
-    if (token === undefined || token.length > 256 || !options.authorize(token)) {
+    if (!carriesToken(req, options.authorize)) {
       throw new Refusal(401, 'setup/unauthorized', 'Changing the table needs the referee token: Authorization: Bearer <token>.');
     }
     next();
