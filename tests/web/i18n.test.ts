@@ -261,13 +261,35 @@ describe('alerts as the engine words them', () => {
   });
 });
 
-describe('plural forms', () => {
-  it('has a form for zero when a placeholder gives three, and # stands for the number', () => {
-    const template = '{n|none|one more|# more}';
+describe('message format (ICU, through intl-messageformat)', () => {
+  it('has a form for an exact zero before the plural rules, and # stands for the number', () => {
+    const template = '{n, plural, =0 {none} one {one more} other {# more}}';
     expect(fill('en', template, { n: 0 })).toBe('none');
     expect(fill('en', template, { n: 1 })).toBe('one more');
     expect(fill('en', template, { n: 4 })).toBe('4 more');
-    expect(fill('de', '{n|Stein|# Steine}', { n: 3 })).toBe('3 Steine');
+    expect(fill('de', '{n, plural, one {Stein} other {# Steine}}', { n: 3 })).toBe('3 Steine');
+  });
+
+  it('writes # the way the language writes numbers', () => {
+    expect(fill('de', '{n, plural, one {# Zug} other {# Züge}}', { n: 1200 })).toBe('1.200 Züge');
+    expect(fill('en', '{n, plural, one {# move} other {# moves}}', { n: 1200 })).toBe('1,200 moves');
+  });
+
+  it('names the parameters a message needs, inside plural forms too', () => {
+    expect(placeholders('{a} und {n, plural, one {{b}} other {# {c}}} und {a}')).toEqual(['a', 'n', 'b', 'c']);
+  });
+
+  it('gives null, not a sentence with a hole, when a parameter is missing', () => {
+    expect(fill('de', 'Mulde {pit}: {count, plural, one {# Stein} other {# Steine}}', { pit: 'A' })).toBeNull();
+    expect(fill('de', 'Mulde {pit}', {})).toBeNull();
+  });
+
+  it('keeps angle brackets and apostrophes as text', () => {
+    expect(fill('en', "<{n}% · {side}'s store", { n: 1, side: 'North' })).toBe("<1% · North's store");
+  });
+
+  it('refuses a message that is not valid ICU, so a broken catalogue line cannot ship', () => {
+    expect(() => fill('en', '{count, plural, one {stone}', { count: 1 })).toThrow();
   });
 });
 

@@ -1,4 +1,6 @@
-// The catalogue core: languages, lookup, placeholders and plurals, names of sides, pits and cells.
+// The catalogue core: languages, lookup and formatting of the messages, names of sides, pits and cells.
+import { TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import { ErrorCode, FormatError, IntlMessageFormat } from 'intl-messageformat';
 import { de, type Catalogue, type MessageKey } from './de.ts';
 import { en } from './en.ts';
 
@@ -17,21 +19,30 @@ export function isLang(value: unknown): value is Lang {
   return typeof value === 'string' && (LANGS as readonly string[]).includes(value);
 }
 
-// `{name}`, `{name|one|other}` or `{name|zero|one|other}`; names are word characters only, so stray
-// braces stay text. Inside a form, `#` stands for the number.
-const PLACEHOLDER = /\{(\w+)(?:\|([^|{}]*)\|([^|{}]*)(?:\|([^|{}]*))?)?\}/g;
+// The messages are ICU MessageFormat, formatted by FormatJS's intl-messageformat: `{name}` is a parameter,
+// `{n, plural, one {Stein} other {# Steine}}` picks a form by the CLDR plural rules of the language (`=0 {…}`
+// for an exact number first), and `#` inside a form is the number. Tags stay text: a "<" on a screen is a "<".
+type Formatter = IntlMessageFormat;
 
-const pluralRules = new Map<Lang, Intl.PluralRules>();
-function plural(lang: Lang, n: number): Intl.LDMLPluralRule {
-  let rules = pluralRules.get(lang);
-  if (!rules) pluralRules.set(lang, (rules = new Intl.PluralRules(lang)));
-  return rules.select(n);
+const formatters: Record<Lang, Map<string, Formatter>> = { de: new Map(), en: new Map() };
+
+/** The template parsed once per language; a template that is no valid message throws (the catalogue tests parse every one). */
+function formatter(lang: Lang, template: string): Formatter {
+  let format = formatters[lang].get(template);
+  if (!format) formatters[lang].set(template, (format = new IntlMessageFormat(template, lang, undefined, { ignoreTag: true })));
+  return format;
 }
 
-/** The names a template needs, in order of appearance (repeats kept once). */
+/** The names a template needs, in order of appearance (repeats kept once), including those inside plural forms. */
 export function placeholders(template: string): string[] {
   const names = new Set<string>();
-  for (const m of template.matchAll(PLACEHOLDER)) names.add(m[1]);
+  const walk = (elements: readonly MessageFormatElement[]): void => {
+    for (const element of elements) {
+      if ('value' in element && element.type !== TYPE.literal) names.add(element.value);
+      if ('options' in element) for (const option of Object.values(element.options)) walk(option.value);
+    }
+  };
+  walk(formatter(DEFAULT_LANG, template).getAst());
   return [...names];
 }
 
@@ -40,29 +51,12 @@ export function placeholders(template: string): string[] {
  * a sentence with a hole is worse than the server's own fallback sentence.
  */
 export function fill(lang: Lang, template: string, params: Params = {}): string | null {
-  let missing = false;
-  const text = template.replace(PLACEHOLDER, (_all, name: string, first?: string, second?: string, third?: string) => {
-    const value = params[name];
-    if (value === undefined) {
-      missing = true;
-      return '';
-    }
-    if (first === undefined) return String(value);
-    const n = Number(value);
-    // Three forms: "none" reads better than "0 more", so zero gets its own.
-    const form =
-      third !== undefined
-        ? n === 0
-          ? first
-          : plural(lang, n) === 'one'
-            ? (second ?? '')
-            : third
-        : plural(lang, n) === 'one'
-          ? first
-          : (second ?? '');
-    return form.replaceAll('#', String(value));
-  });
-  return missing ? null : text;
+  try {
+    return String(formatter(lang, template).format(params));
+  } catch (error) {
+    if (error instanceof FormatError && error.code === ErrorCode.MISSING_VALUE) return null;
+    throw error;
+  }
 }
 
 /** The sentence for a key; a missing parameter shows as its name so the gap is visible, never silent. */

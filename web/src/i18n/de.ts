@@ -1,6 +1,7 @@
 // German texts of every page: the default language, and the source of the message keys.
-// Placeholders: `{name}` is a parameter; `{name|one|other}` picks the singular or plural by the number `name`;
-// `{name|zero|one|other}` also has a form for 0. Inside a form, `#` is the number.
+// Messages are ICU MessageFormat (formatted by intl-messageformat, see catalogue.ts), the format translation
+// tools read: `{name}` is a parameter; `{n, plural, one {Stein} other {Steine}}` picks the form by the number `n`
+// and the language's plural rules; `=0 {…}` gives 0 its own form. Inside a form, `#` is the number.
 // A key `alert.<code>#<game>…` words that code for one game; see alerts.ts.
 
 export const de = {
@@ -22,8 +23,8 @@ export const de = {
   'side.north': 'Nord',
 
   'board.label': 'Kalaha-Brett',
-  'board.pit': 'Mulde {pit}: {count} {count|Stein|Steine}',
-  'board.store': 'Gewinn-Napf {side}: {count} {count|Stein|Steine}',
+  'board.pit': 'Mulde {pit}: {count} {count, plural, one {Stein} other {Steine}}',
+  'board.store': 'Gewinn-Napf {side}: {count} {count, plural, one {Stein} other {Steine}}',
   'cell.pit': 'Mulde {pit}',
   'cell.store': 'Gewinn-Napf {side}',
 
@@ -52,7 +53,7 @@ export const de = {
   'makis.dice.none': 'Noch nicht gewürfelt',
   'makis.dice.label': 'Würfel III: {first}, IV: {second}, V: {third}',
   'makis.expected.steps': 'Jetzt die Ritter ziehen: {steps}',
-  'makis.expected.step': 'Spalte {column}: {count|ein Feld|# Felder} vor',
+  'makis.expected.step': 'Spalte {column}: {count, plural, one {ein Feld} other {# Felder}} vor',
   'makis.pending.title': 'Zurückstellen',
   'makis.pending.knight': 'Ritter der Spalte {column} von {from} zurück auf {to}',
   'makis.pending.maki': 'Maki von {player} von {from} zurück auf {to}',
@@ -68,15 +69,15 @@ export const de = {
   'adu.piece.king': 'König',
   'adu.piece.soldier': 'Soldat {id}',
   'adu.piece.reserve': 'Reservekönig',
-  'adu.seat.kings': '{kings|kein König|1 König|# Könige}',
-  'adu.seat.reserves': '{reserves|kein Reservekönig|1 Reservekönig|# Reservekönige}',
+  'adu.seat.kings': '{kings, plural, =0 {kein König} one {1 König} other {# Könige}}',
+  'adu.seat.reserves': '{reserves, plural, =0 {kein Reservekönig} one {1 Reservekönig} other {# Reservekönige}}',
   'adu.seat.out': 'ausgeschieden',
-  'adu.supply': 'Vorrat: {supply|kein Reservekönig mehr|1 Reservekönig|# Reservekönige}',
+  'adu.supply': 'Vorrat: {supply, plural, =0 {kein Reservekönig mehr} one {1 Reservekönig} other {# Reservekönige}}',
   'adu.merkskala.title': 'Merkskala',
   'adu.merkskala.hint': 'Reichweiten, die jeder Soldat noch haben kann — durchgestrichen: nicht mehr möglich',
   'adu.merkskala.soldier': 'Soldat {id}: Reichweite {ranges} möglich',
   'adu.merkskala.none': 'Keine Soldaten auf dem Brett',
-  'adu.passed': '{players} {count|kann nicht ziehen und passt|können nicht ziehen und passen}',
+  'adu.passed': '{players} {count, plural, one {kann nicht ziehen und passt} other {können nicht ziehen und passen}}',
   'adu.declaring': '{soldier} geschlagen auf {square} — Reichweite noch nicht erklärt',
   'adu.awaitingReserve': '{player} hat einen König geschlagen und setzt jetzt einen Reservekönig auf einen freien Punkt',
   'legend.adu.king': 'König',
@@ -88,7 +89,7 @@ export const de = {
   'malawi.board.label': 'Malawi-Brett, {size} × {size} Felder',
   'malawi.square.empty': 'Feld {square}: leer',
   'malawi.square.piece': 'Feld {square}: Figur von {side}, Stärke {strength}',
-  'malawi.beads': '{count|Perle|Perlen}',
+  'malawi.beads': '{count, plural, one {Perle} other {Perlen}}',
   'legend.malawi.from': 'Zug von hier',
   'legend.malawi.to': 'Zug nach hier',
   'legend.malawi.received': 'Perle bekommen',
@@ -111,7 +112,7 @@ export const de = {
 
   'record.title': 'Partie',
   'record.empty': 'Noch kein Zug gespielt',
-  'record.plies': '{count} {count|Zug|Züge}',
+  'record.plies': '{count} {count, plural, one {Zug} other {Züge}}',
   'lastMove.title': 'Letzter Zug',
   'lastMove.sow': '{side} sät aus {pit}',
   'lastMove.captures': 'schlägt {pits}',
@@ -169,12 +170,12 @@ export const de = {
   'reason.no-moves': 'Kein Spieler im Spiel kann noch ziehen.',
 
   'alerts.title': 'Hinweise',
-  'alerts.more': '+{count} {count|weiterer Hinweis|weitere Hinweise}',
+  'alerts.more': '+{count} {count, plural, one {weiterer Hinweis} other {weitere Hinweise}}',
   'alert.level.info': 'Hinweis',
   'alert.level.warn': 'Achtung',
   'alert.level.error': 'Fehler',
   'alert.cells': 'Abweichung: {cells}',
-  'alert.cells.beads': '{beads} {count|Perle|Perlen}',
+  'alert.cells.beads': '{beads} {count, plural, one {Perle} other {Perlen}}',
 
   'alert.kalaha/forbidden-capture': 'Mulde {pit} würde {stones} Steine schlagen — nicht erlaubt',
   'alert.kalaha/unfair-capture': 'Mulde {pit} würde dem Gegner alle {stones} Steine nehmen — nicht erlaubt',
@@ -192,7 +193,7 @@ export const de = {
   'alert.malawi/strength-zero': 'Die Figur auf {from} hat Stärke 0 — sie kann weder ziehen noch verteilen',
   'alert.malawi/not-straight': '{to} liegt nicht in derselben Reihe oder Linie wie {from} — Figuren ziehen nur gerade',
   'alert.malawi/wrong-distance':
-    'Die Figur auf {from} hat Stärke {strength} und muss genau {strength|ein Feld|# Felder} weit ziehen, nicht {distance}',
+    'Die Figur auf {from} hat Stärke {strength} und muss genau {strength, plural, one {ein Feld} other {# Felder}} weit ziehen, nicht {distance}',
   'alert.malawi/path-blocked':
     'Der Weg von {from} nach {to} ist durch die Figur auf {blocker} versperrt — jedes überquerte Feld muss leer sein',
   'alert.malawi/square-occupied': '{to} ist besetzt — ein Zug muss auf einem leeren Feld enden',
@@ -213,7 +214,7 @@ export const de = {
   'alert.malawi/bad-setup': 'Die Aufstellung ist ungültig',
   'alert.malawi/bad-strength': 'Die Figur auf {square} hat eine ungültige Stärke ({strength})',
   'alert.malawi/setup-overlap': 'Auf {square} stehen zwei Figuren',
-  'alert.malawi/bad-piece-count': '{side} hat {pieces} {pieces|Figur|Figuren} — das passt nicht zum Brett',
+  'alert.malawi/bad-piece-count': '{side} hat {pieces} {pieces, plural, one {Figur} other {Figuren}} — das passt nicht zum Brett',
   'alert.malawi/bad-options': 'Die Malawi-Einstellungen sind ungültig',
   'alert.malawi/unknown-option': '„{option}“ ist keine Malawi-Einstellung',
   'alert.malawi/bad-size': 'Brettgröße {size} geht nicht — erlaubt sind 4 bis 12',
@@ -275,19 +276,19 @@ export const de = {
   'alert.adu/bad-pieces': 'Die Figurenliste ist nicht lesbar',
   'alert.adu/bad-setup': 'Die Aufstellung ist ungültig',
   'alert.referee/mismatch#malawi.action=take-off':
-    'Bitte die Figur von {square} nehmen{remaining||| — das erste von # Feldern, die abweichen}',
+    'Bitte die Figur von {square} nehmen{remaining, plural, =0 {} one {} other { — das erste von # Feldern, die abweichen}}',
   'alert.referee/mismatch#malawi.action=put-back':
-    'Bitte die Figur auf {square} zurückstellen{remaining||| — das erste von # Feldern, die abweichen}',
+    'Bitte die Figur auf {square} zurückstellen{remaining, plural, =0 {} one {} other { — das erste von # Feldern, die abweichen}}',
   'alert.referee/mismatch#malawi.action=add-beads':
-    'Bitte {beads} {beads|Perle|Perlen} zurück auf die Figur auf {square} legen{remaining||| — das erste von # Feldern, die abweichen}',
+    'Bitte {beads} {beads, plural, one {Perle} other {Perlen}} zurück auf die Figur auf {square} legen{remaining, plural, =0 {} one {} other { — das erste von # Feldern, die abweichen}}',
   'alert.referee/mismatch#malawi.action=remove-beads':
-    'Bitte {beads} {beads|Perle|Perlen} von der Figur auf {square} nehmen{remaining||| — das erste von # Feldern, die abweichen}',
+    'Bitte {beads} {beads, plural, one {Perle} other {Perlen}} von der Figur auf {square} nehmen{remaining, plural, =0 {} one {} other { — das erste von # Feldern, die abweichen}}',
   'alert.referee/mismatch#malawi':
-    'Das Brett weicht vom Spiel ab — bitte zuerst {square} richten{remaining||| (eines von # Feldern)}',
+    'Das Brett weicht vom Spiel ab — bitte zuerst {square} richten{remaining, plural, =0 {} one {} other { (eines von # Feldern)}}',
   'alert.referee/mismatch#malawi+count':
-    'Das Brett weicht an {count} {count|Feld|Feldern} vom Spiel ab — bitte die Figuren wie markiert stellen',
+    'Das Brett weicht an {count} {count, plural, one {Feld} other {Feldern}} vom Spiel ab — bitte die Figuren wie markiert stellen',
   'alert.referee/mismatch':
-    'Das Brett weicht an {count} {count|Stelle|Stellen} vom Spiel ab — bitte die Steine wie markiert zurücklegen',
+    'Das Brett weicht an {count} {count, plural, one {Stelle} other {Stellen}} vom Spiel ab — bitte die Steine wie markiert zurücklegen',
   'alert.referee/capture-pending': 'Geschlagene Steine aus {pits} in den Gewinn-Napf {store} legen',
   'alert.referee/sweep-pending': 'Spiel vorbei — bitte die übrigen Steine wie markiert in die Gewinn-Näpfe legen',
   'alert.referee/takeback': 'Rücknahme von {moves} erkannt — wartet auf Bestätigung',
@@ -297,11 +298,11 @@ export const de = {
   'alert.board/calibrating':
     'Das Brett wird kalibriert — bitte die Stellung des Spiels aufbauen (zu Beginn {seeds} Steine je Mulde)',
   'alert.board/calibrating#malawi+count':
-    'Das Brett wird kalibriert — bitte die Figuren so aufstellen wie im Spiel{count|| (noch ein Feld weicht ab)| (noch # Felder weichen ab)}',
+    'Das Brett wird kalibriert — bitte die Figuren so aufstellen wie im Spiel{count, plural, =0 {} one { (noch ein Feld weicht ab)} other { (noch # Felder weichen ab)}}',
   'alert.board/calibrating#malawi': 'Das Brett wird kalibriert — bitte die Figuren so aufstellen wie im Spiel',
   'alert.board/calibrating#makis': 'Das Brett wird kalibriert — bitte die neun Ritter auf ihre Startfelder stellen',
   'alert.board/calibrating#adu': 'Das Brett wird kalibriert — bitte das Brett leer lassen, bis die Spieler setzen',
-  'alert.board/remove-pieces': 'Spieler {player} ist ausgeschieden — bitte {count|seine Figur|seine # Figuren} vom Brett nehmen: {squares}',
+  'alert.board/remove-pieces': 'Spieler {player} ist ausgeschieden — bitte {count, plural, one {seine Figur} other {seine # Figuren}} vom Brett nehmen: {squares}',
   'alert.referee/declare-first':
     'Erst die Reichweite von {soldier} (Spieler {player}, geschlagen auf {square}) angeben — der Zug {move} hängt davon ab',
 
@@ -327,9 +328,9 @@ export const de = {
   'console.token.accepted': 'Angemeldet',
   'console.questions.title': 'Offene Fragen',
   'console.questions.none': 'Keine offenen Fragen',
-  'console.options.more': '+{count} {count|weiterer Zug|weitere Züge} — Felder auf dem Brett antippen, um einzugrenzen',
+  'console.options.more': '+{count} {count, plural, one {weiterer Zug} other {weitere Züge}} — Felder auf dem Brett antippen, um einzugrenzen',
   'console.options.filtered':
-    '{shown} von {total} Zügen nennen {squares}{hidden||, einer davon ist nicht zu sehen — ein weiteres Feld antippen|, # davon sind nicht zu sehen — ein weiteres Feld antippen}',
+    '{shown} von {total} Zügen nennen {squares}{hidden, plural, =0 {} one {, einer davon ist nicht zu sehen — ein weiteres Feld antippen} other {, # davon sind nicht zu sehen — ein weiteres Feld antippen}}',
   'console.options.none': 'Keiner der angebotenen Züge nennt {squares} — Feld leeren, um alle zu sehen',
   'console.actions.title': 'Befehle',
   'console.undo': 'Letzten Zug zurücknehmen',
@@ -447,7 +448,7 @@ export const de = {
   'history.col.result': 'Ergebnis',
   'history.col.length': 'Länge',
   'history.col.source': 'Quelle',
-  'history.plies': '{plies|# Zug|# Züge}',
+  'history.plies': '{plies, plural, one {# Zug} other {# Züge}}',
   'history.minutes': '{minutes} min',
   'history.minutes.less': '< 1 min',
   'history.source.sensors': 'Sensoren',
@@ -490,8 +491,8 @@ export const de = {
   'history.score.knights': 'Ritter (der weiteste)',
   'history.score.hint': 'Ein Klick ins Diagramm springt zu diesem Zug.',
   'history.heat.title': 'Wo Steine geschlagen wurden',
-  'history.heat.pit': 'Mulde {pit}: {stones|# Stein|# Steine} bei {captures|# Schlag|# Schlägen}',
-  'history.heat.total': 'Insgesamt {stones|# Stein|# Steine} geschlagen',
+  'history.heat.pit': 'Mulde {pit}: {stones, plural, one {# Stein} other {# Steine}} bei {captures, plural, one {# Schlag} other {# Schlägen}}',
+  'history.heat.total': 'Insgesamt {stones, plural, one {# Stein} other {# Steine}} geschlagen',
   'history.heat.legend': 'Je kräftiger die Farbe, desto mehr Steine (höchstens {max})',
   'history.heat.none': 'In dieser Partie wurde nichts geschlagen.',
   'history.download.title': 'Herunterladen',
@@ -499,7 +500,7 @@ export const de = {
   'history.download.json': 'JSON mit allen Ereignissen',
   'history.download.csv': 'CSV',
   'stats.filter.apply': 'Anzeigen',
-  'stats.summary': '{games|Keine Partie|Eine Partie|# Partien}, davon {finished} beendet und {live} laufend',
+  'stats.summary': '{games, plural, =0 {Keine Partie} one {Eine Partie} other {# Partien}}, davon {finished} beendet und {live} laufend',
   'stats.perDay.title': 'Partien pro Tag',
   'stats.perBoard.title': 'Partien pro Tisch',
   'stats.perGame.title': 'Nach Spiel',
@@ -516,7 +517,7 @@ export const de = {
   'stats.col.avgMinutes': 'Ø Dauer',
   'stats.dataset.games': 'Partien',
   'stats.dataset.wins': 'Siege',
-  'stats.game.summary': '{games|Keine Partie|Eine Partie|# Partien}, {finished} beendet',
+  'stats.game.summary': '{games, plural, =0 {Keine Partie} one {Eine Partie} other {# Partien}}, {finished} beendet',
   'stats.average': 'Im Schnitt {plies} Züge und {minutes} min',
   'stats.average.none': 'Noch keine beendete Partie',
   'stats.winner.draw': 'Unentschieden',
@@ -524,9 +525,9 @@ export const de = {
   'stats.winner.team': 'Das Team',
   'today.title': 'Heute an diesem Tisch',
   'today.titleBoard': 'Heute am Tisch {board}',
-  'today.games': '{games|Noch keine Partie|Eine Partie|# Partien}',
+  'today.games': '{games, plural, =0 {Noch keine Partie} one {Eine Partie} other {# Partien}}',
   'today.finished': '{finished} beendet',
-  'today.live': '{live} {live|läuft|laufen}',
+  'today.live': '{live} {live, plural, one {läuft} other {laufen}}',
   'today.wins': 'Siege',
   'today.noBoard': 'Dieser Spieltisch kennt seinen Tisch nicht.',
   'today.unavailable': 'Die Statistik ist gerade nicht erreichbar.',
@@ -537,7 +538,7 @@ export const de = {
   'setup.token.hint': 'Der Spieltisch nennt das Token beim Start. Ohne Token lässt sich hier nur zuschauen; es bleibt nur in diesem Tab gespeichert.',
   'setup.current.title': 'Jetzt am Tisch',
   'setup.current.waiting': 'Noch kein Zug',
-  'setup.current.running': '{plies|# Zug|# Züge} gespielt',
+  'setup.current.running': '{plies, plural, one {# Zug} other {# Züge}} gespielt',
   'setup.current.over': 'Die Partie ist vorbei',
   'setup.current.gameId': 'Partie {id}',
   'setup.current.notLogged': 'noch nicht im Protokoll',
@@ -584,7 +585,7 @@ export const de = {
   'setup.seat.count': '{min} bis {max} Spieler',
   'setup.start.submit': 'Partie beginnen',
   'setup.start.replace': 'Laufende Partie abbrechen und neu beginnen',
-  'setup.start.running': 'Am Tisch läuft eine Partie mit {plies|# Zug|# Zügen}. Eine neue Partie bricht sie ab.',
+  'setup.start.running': 'Am Tisch läuft eine Partie mit {plies, plural, one {# Zug} other {# Zügen}}. Eine neue Partie bricht sie ab.',
   'setup.done.start': '{game} steht bereit.',
   'setup.done.end': 'Partie {id} ist beendet.',
   'setup.done.abandon': 'Partie {id} ist abgebrochen.',

@@ -1,5 +1,5 @@
-// The tournament pages' own catalogue (German first, English switchable), filled by the shared
-// placeholder and plural rules of ../i18n.
+// The tournament pages' own catalogue (German first, English switchable), ICU messages formatted by
+// the shared formatter of ../i18n.
 import { fill, type Lang, type Params } from '../i18n/index.ts';
 import { de, type TournamentCatalogue, type TournamentKey } from './de.ts';
 import { en } from './en.ts';

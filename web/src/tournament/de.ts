@@ -1,8 +1,8 @@
-// The tournament pages' German texts (the default). Placeholders and plural forms as in ../i18n/de.ts.
+// The tournament pages' German texts (the default). ICU messages, as in ../i18n/de.ts.
 export const de = {
   'page.title': 'Turnier · Spieltisch',
   'page.heading': 'Turnier',
-  'page.boards': '{count|kein Brett|ein Brett|# Bretter}',
+  'page.boards': '{count, plural, =0 {kein Brett} one {ein Brett} other {# Bretter}}',
   'page.online': '{count} online',
   'page.empty': 'Noch hat sich kein Tisch gemeldet. Ein Tisch meldet sich mit „spieltisch serve --mqtt …“.',
   'page.back': 'Alle Bretter',
@@ -26,11 +26,11 @@ export const de = {
   'outcome.knights': 'Die Ritter gewinnen',
   'outcome.team': 'Die Spieler gewinnen gemeinsam',
   'outcome.over': 'Partie beendet',
-  'moves.count': '{count|noch kein Zug|ein Zug|# Züge}',
+  'moves.count': '{count, plural, =0 {noch kein Zug} one {ein Zug} other {# Züge}}',
   'moves.nth': 'Zug {count}: {move}',
   'moves.last': 'Letzter Zug: {move}',
-  'score.beads': '{count|keine Perle|eine Perle|# Perlen}',
-  'score.stones': '{count|kein Stein|ein Stein|# Steine}',
+  'score.beads': '{count, plural, =0 {keine Perle} one {eine Perle} other {# Perlen}}',
+  'score.stones': '{count, plural, =0 {kein Stein} one {ein Stein} other {# Steine}}',
   'seat.out': 'ausgeschieden',
   'seats.in': '{in} von {players} im Spiel',
   'sensors.lost': 'Brett nicht verbunden',
