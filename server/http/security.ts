@@ -1,9 +1,8 @@
 // Who may change a game and how much any client may cost the table: the referee token, security headers, request
 // bodies, the WebSocket's limits per connection. README.md, "Security", says why each limit is what it is.
-import express, { type ErrorRequestHandler, type Request, type RequestHandler } from 'express';
+import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { z } from 'zod';
-import { describeIssue, MAX_TOKEN_LENGTH } from './schemas.ts';
+import { MAX_TOKEN_LENGTH } from './schemas.ts';
 
 /**
  * The built pages load their scripts, styles and data from this server only; nothing inline, nothing framed.
@@ -58,50 +57,6 @@ export function bearerToken(req: Request): string | undefined {
 export function carriesToken(req: Request, authorize: (token: string) => boolean): boolean {
   const given = bearerToken(req);
   return given !== undefined && given.length <= MAX_TOKEN_LENGTH && authorize(given);
-}
-
-/**
- * Lets a request through only with the referee token in `Authorization: Bearer <token>`; otherwise a 401 with
- * `{ error: 'api/unauthorized', message }` before a byte of the body is read. A cross-site page cannot send that
- * header without a CORS preflight, which this server never grants, so no Origin check is needed over HTTP.
- */
-export function refereeOnly(token: string, message = 'This request changes the game and needs the referee token: Authorization: Bearer <token>.'): RequestHandler {
-  return (req, res, next) => {
-    if (carriesToken(req, (given) => sameToken(given, token))) return next();
-    res.set('WWW-Authenticate', 'Bearer').status(401).json({ error: 'api/unauthorized', message });
-  };
-}
-
-/** Methods that only read; every other one changes something and needs the token. */
-export const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
-
-/** `refereeOnly` for the methods that change something; reads pass. For a router of both. */
-export function refereeOnlyForChanges(token: string, message?: string): RequestHandler {
-  const guard = refereeOnly(token, message);
-  return (req, res, next) => (SAFE_METHODS.has(req.method) ? next() : guard(req, res, next));
-}
-
-/** A JSON body of this many bytes is more than any form of the setup page or the console sends. */
-export const DEFAULT_MAX_JSON_BYTES = 16 * 1024;
-
-/** Parses a JSON body (objects and arrays only) of at most `limit` bytes; its refusals become 4xx in `httpErrors`. */
-export function jsonBody(limit = DEFAULT_MAX_JSON_BYTES): RequestHandler {
-  return express.json({ limit, strict: true });
-}
-
-/**
- * Checks the parsed body against a schema: `req.body` becomes the schema's output, or the request ends in a 400
- * `{ error: 'api/bad-body', message }` naming the first field that is wrong.
- */
-export function validBody<T extends z.ZodType>(schema: T): RequestHandler {
-  return (req, res, next) => {
-    const parsed = schema.safeParse(req.body);
-    if (parsed.success) {
-      req.body = parsed.data;
-      return next();
-    }
-    res.status(400).json({ error: 'api/bad-body', message: `The request body does not fit: ${describeIssue(parsed.error.issues[0])}.` });
-  };
 }
 
 /**
