@@ -1,16 +1,9 @@
 // The Adu sensor-trace fixtures in tests/fixtures/adu: what each one covers, and how to write them again.
 //   node bin/run-ts.js server/simulate/adu-fixtures.ts [DIR]
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { aduAnswersOf, generateAduTrace, type AduTrace, type AduTraceOptions } from './adu-trace.ts';
-import { formatTruthJson } from './truth-json.ts';
+import { fixtureTrace, runFixtureWriter, writeFixtureFiles, type Fixture } from './fixture-writer.ts';
 
-export interface AduFixture {
-  readonly name: string;
-  readonly about: string;
-  readonly options: AduTraceOptions;
-}
+export type AduFixture = Fixture<AduTraceOptions>;
 
 /** Quicker players than the default hand, so the traces stay small (a 9 × 9 board writes about 2.5 KB of trace per move, a 13 × 13 one 4 KB). */
 const BRISK = { thinkMs: [700, 1500] as const };
@@ -46,30 +39,12 @@ export const ADU_FIXTURES: readonly AduFixture[] = [
 ];
 
 export function generateAduFixture(fixture: AduFixture): AduTrace {
-  const { trace, truth } = generateAduTrace(fixture.options);
-  return { trace: `# fixture ${fixture.name}: ${fixture.about}\n${trace}`, truth };
+  return fixtureTrace(fixture, generateAduTrace);
 }
 
 /** Writes `<name>.trace`, `<name>.truth.json` and `<name>.answers` for every fixture; returns the files written. */
 export function writeAduFixtures(dir: string): string[] {
-  mkdirSync(dir, { recursive: true });
-  const written: string[] = [];
-  for (const fixture of ADU_FIXTURES) {
-    const { trace, truth } = generateAduFixture(fixture);
-    const files: [string, string][] = [
-      [`${fixture.name}.trace`, trace],
-      [`${fixture.name}.truth.json`, formatTruthJson(truth)],
-      [`${fixture.name}.answers`, aduAnswersOf(truth)],
-    ];
-    for (const [file, text] of files) {
-      const path = join(dir, file);
-      writeFileSync(path, text);
-      written.push(path);
-    }
-  }
-  return written;
+  return writeFixtureFiles(dir, ADU_FIXTURES, generateAduFixture, aduAnswersOf);
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
-  for (const file of writeAduFixtures(process.argv[2] ?? 'tests/fixtures/adu')) process.stdout.write(`${file}\n`);
-}
+runFixtureWriter(import.meta.url, 'tests/fixtures/adu', writeAduFixtures);

@@ -1,16 +1,10 @@
 // The Kalaha sensor-trace fixtures in tests/fixtures/kalaha: what each one covers, and how to write them again.
 //   node bin/run-ts.js server/simulate/kalaha-fixtures.ts [DIR]
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { generateKalahaTrace, type KalahaTrace, type KalahaTraceOptions, type KalahaTruth } from './kalaha-trace.ts';
+import { fixtureTrace, runFixtureWriter, writeFixtureFiles, type Fixture } from './fixture-writer.ts';
 import { formatTruthJson } from './truth-json.ts';
 
-export interface KalahaFixture {
-  readonly name: string;
-  readonly about: string;
-  readonly options: KalahaTraceOptions;
-}
+export type KalahaFixture = Fixture<KalahaTraceOptions>;
 
 // Seeds were chosen (by scanning) for short games that show what each fixture is about, so the
 // files stay small: a full game at 20 Hz is about 7 KB of trace per move.
@@ -62,25 +56,12 @@ export function stringifyTruth(truth: KalahaTruth): string {
 }
 
 export function generateFixture(fixture: KalahaFixture): KalahaTrace {
-  const { trace, truth } = generateKalahaTrace(fixture.options);
-  return { trace: `# fixture ${fixture.name}: ${fixture.about}\n${trace}`, truth };
+  return fixtureTrace(fixture, generateKalahaTrace);
 }
 
-/** Writes `<name>.trace` and `<name>.truth.json` for every fixture; returns the files written. */
+/** Writes `<name>.trace` and `<name>.truth.json` for every fixture (the table sees every move: no console answers); returns the files written. */
 export function writeKalahaFixtures(dir: string): string[] {
-  mkdirSync(dir, { recursive: true });
-  const written: string[] = [];
-  for (const fixture of KALAHA_FIXTURES) {
-    const { trace, truth } = generateFixture(fixture);
-    const tracePath = join(dir, `${fixture.name}.trace`);
-    const truthPath = join(dir, `${fixture.name}.truth.json`);
-    writeFileSync(tracePath, trace);
-    writeFileSync(truthPath, stringifyTruth(truth));
-    written.push(tracePath, truthPath);
-  }
-  return written;
+  return writeFixtureFiles(dir, KALAHA_FIXTURES, generateFixture);
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
-  for (const file of writeKalahaFixtures(process.argv[2] ?? 'tests/fixtures/kalaha')) process.stdout.write(`${file}\n`);
-}
+runFixtureWriter(import.meta.url, 'tests/fixtures/kalaha', writeKalahaFixtures);

@@ -1,16 +1,10 @@
 // The Makis sensor-trace fixtures in tests/fixtures/makis: what each one covers, and how to write them again.
 //   node bin/run-ts.js server/simulate/makis-fixtures.ts [DIR]
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { generateMakisTrace, makisAnswersOf, type MakisTrace, type MakisTraceOptions, type MakisTruth } from './makis-trace.ts';
+import { fixtureTrace, runFixtureWriter, writeFixtureFiles, type Fixture } from './fixture-writer.ts';
 import { formatTruthJson } from './truth-json.ts';
 
-export interface MakisFixture {
-  readonly name: string;
-  readonly about: string;
-  readonly options: MakisTraceOptions;
-}
+export type MakisFixture = Fixture<MakisTraceOptions>;
 
 // Seeds were chosen (by scanning) for short games that show what each fixture is about, so the
 // files stay small: at 20 Hz a 9 × 9 occupancy board writes about 0.8 KB of trace a second.
@@ -58,30 +52,12 @@ export function stringifyMakisTruth(truth: MakisTruth): string {
 }
 
 export function generateMakisFixture(fixture: MakisFixture): MakisTrace {
-  const { trace, truth } = generateMakisTrace(fixture.options);
-  return { trace: `# fixture ${fixture.name}: ${fixture.about}\n${trace}`, truth };
+  return fixtureTrace(fixture, generateMakisTrace);
 }
 
 /** Writes `<name>.trace`, `<name>.truth.json` and `<name>.answers` for every fixture; returns the files written. */
 export function writeMakisFixtures(dir: string): string[] {
-  mkdirSync(dir, { recursive: true });
-  const written: string[] = [];
-  for (const fixture of MAKIS_FIXTURES) {
-    const { trace, truth } = generateMakisFixture(fixture);
-    const files: [string, string][] = [
-      [`${fixture.name}.trace`, trace],
-      [`${fixture.name}.truth.json`, stringifyMakisTruth(truth)],
-      [`${fixture.name}.answers`, makisAnswersOf(truth)],
-    ];
-    for (const [file, text] of files) {
-      const path = join(dir, file);
-      writeFileSync(path, text);
-      written.push(path);
-    }
-  }
-  return written;
+  return writeFixtureFiles(dir, MAKIS_FIXTURES, generateMakisFixture, makisAnswersOf);
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
-  for (const file of writeMakisFixtures(process.argv[2] ?? 'tests/fixtures/makis')) process.stdout.write(`${file}\n`);
-}
+runFixtureWriter(import.meta.url, 'tests/fixtures/makis', writeMakisFixtures);

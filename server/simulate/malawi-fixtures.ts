@@ -1,16 +1,10 @@
 // The Malawi sensor-trace fixtures in tests/fixtures/malawi: what each one covers, and how to write them again.
 //   node bin/run-ts.js server/simulate/malawi-fixtures.ts [DIR]
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { answersOf, generateMalawiTrace, type MalawiTrace, type MalawiTraceOptions, type MalawiTruth } from './malawi-trace.ts';
+import { fixtureTrace, runFixtureWriter, writeFixtureFiles, type Fixture } from './fixture-writer.ts';
 import { formatTruthJson } from './truth-json.ts';
 
-export interface MalawiFixture {
-  readonly name: string;
-  readonly about: string;
-  readonly options: MalawiTraceOptions;
-}
+export type MalawiFixture = Fixture<MalawiTraceOptions>;
 
 // Seeds were chosen (by scanning) for short games that show what each fixture is about, so the
 // files stay small: at 20 Hz an occupancy board writes about 2 KB of trace per move, a counting
@@ -54,30 +48,12 @@ export function stringifyMalawiTruth(truth: MalawiTruth): string {
 }
 
 export function generateMalawiFixture(fixture: MalawiFixture): MalawiTrace {
-  const { trace, truth } = generateMalawiTrace(fixture.options);
-  return { trace: `# fixture ${fixture.name}: ${fixture.about}\n${trace}`, truth };
+  return fixtureTrace(fixture, generateMalawiTrace);
 }
 
 /** Writes `<name>.trace`, `<name>.truth.json` and `<name>.answers` for every fixture; returns the files written. */
 export function writeMalawiFixtures(dir: string): string[] {
-  mkdirSync(dir, { recursive: true });
-  const written: string[] = [];
-  for (const fixture of MALAWI_FIXTURES) {
-    const { trace, truth } = generateMalawiFixture(fixture);
-    const files: [string, string][] = [
-      [`${fixture.name}.trace`, trace],
-      [`${fixture.name}.truth.json`, stringifyMalawiTruth(truth)],
-      [`${fixture.name}.answers`, answersOf(truth)],
-    ];
-    for (const [file, text] of files) {
-      const path = join(dir, file);
-      writeFileSync(path, text);
-      written.push(path);
-    }
-  }
-  return written;
+  return writeFixtureFiles(dir, MALAWI_FIXTURES, generateMalawiFixture, answersOf);
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
-  for (const file of writeMalawiFixtures(process.argv[2] ?? 'tests/fixtures/malawi')) process.stdout.write(`${file}\n`);
-}
+runFixtureWriter(import.meta.url, 'tests/fixtures/malawi', writeMalawiFixtures);
