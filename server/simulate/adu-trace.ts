@@ -1,18 +1,10 @@
 // Generated Adu sensor traces with their ground truth: a planned game performed on the simulated occupancy grid in virtual time.
-import {
-  DEFAULT_GRID_HAND,
-  DEFAULT_GRID_SENSOR,
-  GridTable,
-  Scheduler,
-  formatTraceLine,
-  type GridHandModel,
-  type GridSensorModel,
-} from '../../firmware-bridge/index.ts';
+import { DEFAULT_GRID_HAND, DEFAULT_GRID_SENSOR, GridTable, type GridHandModel, type GridSensorModel } from '../../firmware-bridge/index.ts';
 import { formatRecord } from '../rules/record.ts';
 import { observe, type AduOptions, type EndReason, type MoveKind, type PieceKind, type Player } from '../rules/adu.ts';
 import { formatPieces } from '../rules/adu-notation.ts';
-import { performInVirtualTime } from './perform.ts';
 import { aduBoardSetup, planAduGame, type AduCorrection, type AduHandling, type AduPlayerOptions } from './adu-player.ts';
+import { TraceRecording, checkBoardEnd, checkTruthAgainstPlan, gridBoardComment, isGridFrame } from './trace-common.ts';
 
 export interface AduTraceOptions extends AduPlayerOptions {
   readonly sensor?: Partial<GridSensorModel>;
@@ -124,21 +116,15 @@ export function generateAduTrace(options: AduTraceOptions): AduTrace {
   const rateHz = options.rateHz ?? 20;
   const calibrationMs = options.calibrationMs ?? 3000;
   const tailMs = options.tailMs ?? 3000;
-  const scheduler = new Scheduler();
-  const lines: string[] = [];
-  let frames = 0;
+  const recording = new TraceRecording(isGridFrame);
   const table = new GridTable(
-    scheduler,
+    recording.scheduler,
     { seed: options.seed, sense: 'occupancy', ...aduBoardSetup(rules), sensor: options.sensor, hand: options.hand, rateHz },
-    (line, t) => {
-      if (line.charCodeAt(0) === 0x47 /* G */ && line.charCodeAt(1) === 0x20) frames++;
-      lines.push(formatTraceLine(t, line));
-    },
+    recording.out,
   );
-  const at = performInVirtualTime(table, scheduler, [{ kind: 'wait', ms: calibrationMs }, ...plan.actions, { kind: 'wait', ms: tailMs }]);
+  const at = recording.perform(table, plan.actions, { calibrationMs, tailMs });
   const final = observe(plan.final);
-  const sensed = table.occupancy();
-  if (!sensed.every((x, i) => x === final[i])) throw new Error(`the board ends at ${sensed.join('')}, the engine at ${final.join('')}`);
+  checkBoardEnd(table.occupancy(), final);
 
   const moves: AduTruth['moves'][number][] = [];
   const illegalAttempts: AduTruth['illegalAttempts'][number][] = [];
@@ -209,8 +195,7 @@ export function generateAduTrace(options: AduTraceOptions): AduTrace {
         assertNever(e);
     }
   }
-  if ((end === null) !== (plan.final.outcome === null)) throw new Error('the plan and the engine disagree about the end');
-  if (moves.map((m) => m.move).join(' ') !== plan.record.join(' ')) throw new Error('truth moves and record disagree');
+  checkTruthAgainstPlan(plan, end, moves);
 
   const sensor = { ...DEFAULT_GRID_SENSOR, ...options.sensor };
   const hand = { ...DEFAULT_GRID_HAND, ...options.hand };
@@ -237,16 +222,15 @@ export function generateAduTrace(options: AduTraceOptions): AduTrace {
     end,
     final,
     finalPosition: formatPieces(plan.final),
-    durationMs: scheduler.now,
-    frames,
+    durationMs: recording.scheduler.now,
+    frames: recording.frames,
   };
-  const flaky = sensor.flakyCell === null ? 'none' : `${sensor.flakyCell} (rate ${sensor.flakyRate})`;
   const comments = [
     `spieltisch simulated Adu board, seed ${JSON.stringify(options.seed)}, ${rules.players} players`,
-    `${rules.size}x${rules.size} occupancy, flicker rate ${sensor.flickerRate}, flaky point ${flaky}, reach ${sensor.reach}, ${rateHz} Hz`,
+    gridBoardComment(rules.size, rules.size, 'occupancy', sensor, rateHz, 'point'),
     `record ${plan.record.join(' ')}`,
   ];
-  return { trace: comments.map((c) => `# ${c}\n`).join('') + lines.join(''), truth };
+  return { trace: recording.text(comments), truth };
 }
 
 /** The record in the game record format (RULES.md): headers, then numbered moves. */

@@ -1,17 +1,8 @@
 // Generated Kalaha sensor traces with their ground truth: a planned game performed on the simulated table in virtual time.
-import {
-  DEFAULT_HAND,
-  DEFAULT_SENSOR,
-  KalahaTable,
-  Scheduler,
-  formatTraceLine,
-  type HandModel,
-  type SensorModel,
-  type StoneSet,
-} from '../../firmware-bridge/index.ts';
+import { DEFAULT_HAND, DEFAULT_SENSOR, KalahaTable, type HandModel, type SensorModel, type StoneSet } from '../../firmware-bridge/index.ts';
 import { PITS, observe, type EndReason, type KalahaOptions, type Side } from '../rules/kalaha.ts';
-import { performInVirtualTime } from './perform.ts';
 import { planKalahaGame, type CaptureStyle, type KalahaPlayerOptions } from './kalaha-player.ts';
+import { TraceRecording, checkBoardEnd, checkTruthAgainstPlan } from './trace-common.ts';
 
 export interface KalahaTraceOptions extends KalahaPlayerOptions {
   readonly stoneSet?: StoneSet;
@@ -70,6 +61,11 @@ export interface KalahaTrace {
   readonly truth: KalahaTruth;
 }
 
+/** Whether a line of the table is a frame (`W …`), as against HELLO, heartbeats and answers. */
+function isWeightFrame(line: string): boolean {
+  return line.charCodeAt(0) === 0x57 /* W */;
+}
+
 function round2(x: number): number {
   return Math.round(x * 100) / 100;
 }
@@ -84,22 +80,16 @@ export function generateKalahaTrace(options: KalahaTraceOptions): KalahaTrace {
   const rateHz = options.rateHz ?? 20;
   const calibrationMs = options.calibrationMs ?? 3000;
   const tailMs = options.tailMs ?? 3000;
-  const scheduler = new Scheduler();
-  const lines: string[] = [];
-  let frames = 0;
+  const recording = new TraceRecording(isWeightFrame);
   const table = new KalahaTable(
-    scheduler,
+    recording.scheduler,
     { seed: options.seed, stoneSet, seedsPerPit: plan.options.seedsPerPit, sensor: options.sensor, hand: options.hand, rateHz },
-    (line, t) => {
-      if (line.charCodeAt(0) === 0x57 /* W */) frames++;
-      lines.push(formatTraceLine(t, line));
-    },
+    recording.out,
   );
   const stoneGrams = Array.from({ length: 12 }, (_, c) => table.stonesIn(c).map((s) => s.grams)).flat();
-  const at = performInVirtualTime(table, scheduler, [{ kind: 'wait', ms: calibrationMs }, ...plan.actions, { kind: 'wait', ms: tailMs }]);
+  const at = recording.perform(table, plan.actions, { calibrationMs, tailMs });
   const final = observe(plan.final);
-  const counts = table.counts();
-  if (counts.some((n, c) => n !== final[c])) throw new Error(`the table ends at ${counts.join(' ')}, the engine at ${final.join(' ')}`);
+  checkBoardEnd(table.counts(), final);
 
   const moves: KalahaTruth['moves'][number][] = [];
   const illegalAttempts: KalahaTruth['illegalAttempts'][number][] = [];
@@ -133,8 +123,7 @@ export function generateKalahaTrace(options: KalahaTraceOptions): KalahaTrace {
         assertNever(e);
     }
   }
-  if ((end === null) !== (plan.final.outcome === null)) throw new Error('the plan and the engine disagree about the end');
-  if (moves.map((m) => m.move).join(' ') !== plan.record.join(' ')) throw new Error('truth moves and record disagree');
+  checkTruthAgainstPlan(plan, end, moves);
 
   const rules = plan.options;
   const sensor = { ...DEFAULT_SENSOR, ...options.sensor };
@@ -158,15 +147,15 @@ export function generateKalahaTrace(options: KalahaTraceOptions): KalahaTrace {
     end,
     final,
     finalGrams: table.cellGrams().map(round2),
-    durationMs: scheduler.now,
-    frames,
+    durationMs: recording.scheduler.now,
+    frames: recording.frames,
   };
   const comments = [
     `spieltisch simulated Kalaha table, seed ${JSON.stringify(options.seed)}`,
     `stones ${stoneSet} (${stoneGrams.length}, mean ${truth.meanStoneGrams} g), noise ${sensor.noiseGrams} g, drift ${sensor.driftGramsPerMinute} g/min, glitch rate ${sensor.glitchRate}, ${rateHz} Hz`,
     `record ${plan.record.join(' ')}`,
   ];
-  return { trace: comments.map((c) => `# ${c}\n`).join('') + lines.join(''), truth };
+  return { trace: recording.text(comments), truth };
 }
 
 /** The record in the game record format (RULES.md): headers, then numbered moves. */

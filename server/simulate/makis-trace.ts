@@ -1,18 +1,10 @@
 // Generated Makis sensor traces with their ground truth: a planned game performed on the simulated 9 × 9 board in virtual time.
-import {
-  DEFAULT_GRID_HAND,
-  DEFAULT_GRID_SENSOR,
-  GridTable,
-  Scheduler,
-  formatTraceLine,
-  type GridHandModel,
-  type GridSensorModel,
-} from '../../firmware-bridge/index.ts';
+import { DEFAULT_GRID_HAND, DEFAULT_GRID_SENSOR, GridTable, type GridHandModel, type GridSensorModel } from '../../firmware-bridge/index.ts';
 import { formatRecord } from '../rules/record.ts';
 import { SIZE, square, type EndReason, type MakisOptions, type MakisState, type Roll } from '../rules/makis.ts';
 import { positionJson, type MakisPosition } from '../rules/makis-notation.ts';
-import { performInVirtualTime } from './perform.ts';
 import { planMakisGame, type MakisCorrection, type MakisPlayerOptions } from './makis-player.ts';
+import { TraceRecording, checkBoardEnd, checkTruthAgainstPlan, gridBoardComment, isGridFrame } from './trace-common.ts';
 
 export interface MakisTraceOptions extends MakisPlayerOptions {
   readonly sensor?: Partial<GridSensorModel>;
@@ -116,21 +108,15 @@ export function generateMakisTrace(options: MakisTraceOptions): MakisTrace {
   const rateHz = options.rateHz ?? 20;
   const calibrationMs = options.calibrationMs ?? 3000;
   const tailMs = options.tailMs ?? 4000;
-  const scheduler = new Scheduler();
-  const lines: string[] = [];
-  let frames = 0;
+  const recording = new TraceRecording(isGridFrame);
   const table = new GridTable(
-    scheduler,
+    recording.scheduler,
     { seed: options.seed, cols: SIZE, rows: SIZE, sense: 'occupancy', pieces: plan.layout, sparePieces: plan.spare, sensor: options.sensor, hand: options.hand, rateHz },
-    (line, t) => {
-      if (line.charCodeAt(0) === 0x47 /* G */ && line.charCodeAt(1) === 0x20) frames++;
-      lines.push(formatTraceLine(t, line));
-    },
+    recording.out,
   );
-  const at = performInVirtualTime(table, scheduler, [{ kind: 'wait', ms: calibrationMs }, ...plan.actions, { kind: 'wait', ms: tailMs }]);
+  const at = recording.perform(table, plan.actions, { calibrationMs, tailMs });
   const final = makisOccupancy(plan.final);
-  const sensed = table.occupancy();
-  if (!sensed.every((x, i) => x === final[i])) throw new Error(`the board ends at ${sensed.join('')}, the engine at ${final.join('')}`);
+  checkBoardEnd(table.occupancy(), final);
 
   const moves: { -readonly [K in keyof MakisTruth['moves'][number]]: MakisTruth['moves'][number][K] }[] = [];
   const illegalAttempts: MakisTruth['illegalAttempts'][number][] = [];
@@ -174,8 +160,7 @@ export function generateMakisTrace(options: MakisTraceOptions): MakisTrace {
         assertNever(e);
     }
   }
-  if ((end === null) !== (plan.final.outcome === null)) throw new Error('the plan and the engine disagree about the end');
-  if (moves.map((m) => m.move).join(' ') !== plan.record.join(' ')) throw new Error('truth moves and record disagree');
+  checkTruthAgainstPlan(plan, end, moves);
   // Passes no later move shows are not part of what the board can tell.
   while (moves.length > 0 && moves[moves.length - 1].kind === 'pass') moves.pop();
   const record = moves.map((m) => m.move);
@@ -210,16 +195,15 @@ export function generateMakisTrace(options: MakisTraceOptions): MakisTrace {
     end,
     final,
     finalPosition: positionJson(plan.final),
-    durationMs: scheduler.now,
-    frames,
+    durationMs: recording.scheduler.now,
+    frames: recording.frames,
   };
-  const flaky = sensor.flakyCell === null ? 'none' : `${sensor.flakyCell} (rate ${sensor.flakyRate})`;
   const comments = [
     `spieltisch simulated Makis board, seed ${JSON.stringify(options.seed)}, ${rules.players} player${rules.players === 1 ? '' : 's'}, ${rules.mode}`,
-    `9x9 occupancy, flicker rate ${sensor.flickerRate}, flaky square ${flaky}, reach ${sensor.reach}, ${rateHz} Hz`,
+    gridBoardComment(SIZE, SIZE, 'occupancy', sensor, rateHz, 'square'),
     `record ${record.join(' ')}`,
   ];
-  return { trace: comments.map((c) => `# ${c}\n`).join('') + lines.join(''), truth };
+  return { trace: recording.text(comments), truth };
 }
 
 /** The record in the game record format (RULES.md): headers, then the tokens. */

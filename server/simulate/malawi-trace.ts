@@ -1,19 +1,10 @@
 // Generated Malawi sensor traces with their ground truth: a planned game performed on the simulated square board in virtual time.
-import {
-  DEFAULT_GRID_HAND,
-  DEFAULT_GRID_SENSOR,
-  GridTable,
-  Scheduler,
-  formatTraceLine,
-  type GridHandModel,
-  type GridSensorModel,
-  type SenseKind,
-} from '../../firmware-bridge/index.ts';
+import { DEFAULT_GRID_HAND, DEFAULT_GRID_SENSOR, GridTable, type GridHandModel, type GridSensorModel, type SenseKind } from '../../firmware-bridge/index.ts';
 import { formatRecord } from '../rules/record.ts';
 import { observe, observeCounts, type EndReason, type MalawiOptions, type MoveKind, type Side } from '../rules/malawi.ts';
 import { formatPosition } from '../rules/malawi-notation.ts';
-import { performInVirtualTime } from './perform.ts';
 import { planMalawiGame, type Correction, type Handling, type MalawiPlayerOptions } from './malawi-player.ts';
+import { TraceRecording, checkBoardEnd, checkTruthAgainstPlan, gridBoardComment, isGridFrame } from './trace-common.ts';
 
 export interface MalawiTraceOptions extends MalawiPlayerOptions {
   /** What the board's squares sense: occupancy (`G` frames, default) or counts (`C` frames). */
@@ -115,22 +106,15 @@ export function generateMalawiTrace(options: MalawiTraceOptions): MalawiTrace {
   const rateHz = options.rateHz ?? 20;
   const calibrationMs = options.calibrationMs ?? 3000;
   const tailMs = options.tailMs ?? 3000;
-  const scheduler = new Scheduler();
-  const lines: string[] = [];
-  let frames = 0;
+  const recording = new TraceRecording(isGridFrame);
   const table = new GridTable(
-    scheduler,
+    recording.scheduler,
     { seed: options.seed, cols: rules.size, rows: rules.size, sense, pieces: plan.layout, sensor: options.sensor, hand: options.hand, rateHz },
-    (line, t) => {
-      const c0 = line.charCodeAt(0);
-      if ((c0 === 0x47 /* G */ || c0 === 0x43) /* C */ && line.charCodeAt(1) === 0x20) frames++;
-      lines.push(formatTraceLine(t, line));
-    },
+    recording.out,
   );
-  const at = performInVirtualTime(table, scheduler, [{ kind: 'wait', ms: calibrationMs }, ...plan.actions, { kind: 'wait', ms: tailMs }]);
+  const at = recording.perform(table, plan.actions, { calibrationMs, tailMs });
   const final = sense === 'count' ? observeCounts(plan.final) : observe(plan.final);
-  const sensed = table.sensed();
-  if (!sensed.every((x, i) => x === final[i])) throw new Error(`the board ends at ${sensed.join(' ')}, the engine at ${final.join(' ')}`);
+  checkBoardEnd(table.sensed(), final);
 
   const moves: MalawiTruth['moves'][number][] = [];
   const illegalAttempts: MalawiTruth['illegalAttempts'][number][] = [];
@@ -182,8 +166,7 @@ export function generateMalawiTrace(options: MalawiTraceOptions): MalawiTrace {
         assertNever(e);
     }
   }
-  if ((end === null) !== (plan.final.outcome === null)) throw new Error('the plan and the engine disagree about the end');
-  if (moves.map((m) => m.move).join(' ') !== plan.record.join(' ')) throw new Error('truth moves and record disagree');
+  checkTruthAgainstPlan(plan, end, moves);
 
   const sensor = { ...DEFAULT_GRID_SENSOR, ...options.sensor };
   const hand = { ...DEFAULT_GRID_HAND, ...options.hand };
@@ -207,16 +190,15 @@ export function generateMalawiTrace(options: MalawiTraceOptions): MalawiTrace {
     end,
     final,
     finalPosition: formatPosition(plan.final),
-    durationMs: scheduler.now,
-    frames,
+    durationMs: recording.scheduler.now,
+    frames: recording.frames,
   };
-  const flaky = sensor.flakyCell === null ? 'none' : `${sensor.flakyCell} (rate ${sensor.flakyRate})`;
   const comments = [
     `spieltisch simulated Malawi board, seed ${JSON.stringify(options.seed)}`,
-    `${rules.size}x${rules.size} ${sense}, flicker rate ${sensor.flickerRate}, flaky square ${flaky}, reach ${sensor.reach}, ${rateHz} Hz`,
+    gridBoardComment(rules.size, rules.size, sense, sensor, rateHz, 'square'),
     `record ${plan.record.join(' ')}`,
   ];
-  return { trace: comments.map((c) => `# ${c}\n`).join('') + lines.join(''), truth };
+  return { trace: recording.text(comments), truth };
 }
 
 /** The record in the game record format (RULES.md): headers, then numbered moves. */

@@ -1,0 +1,63 @@
+// What every game's trace generator shares: the board's lines recorded while the plan is performed in virtual time, the truth checked against the plan, the trace file's text.
+import { Scheduler, formatTraceLine, type CommonAction, type GridSensorModel, type SenseKind, type SimulatedFirmware } from '../../firmware-bridge/index.ts';
+import { performInVirtualTime } from './perform.ts';
+
+/** Whether a line of a square board is a frame (`G …` or `C …`), as against HELLO, heartbeats and answers. */
+export function isGridFrame(line: string): boolean {
+  const c0 = line.charCodeAt(0);
+  return (c0 === 0x47 /* G */ || c0 === 0x43) /* C */ && line.charCodeAt(1) === 0x20;
+}
+
+/** The lines a simulated board sends, stamped with their virtual time, while a plan is performed on it. */
+export class TraceRecording {
+  readonly scheduler = new Scheduler();
+  /** How many of the lines were frames. */
+  frames = 0;
+  private readonly lines: string[] = [];
+
+  constructor(private readonly isFrame: (line: string) => boolean) {}
+
+  /** Where the board sends its lines. */
+  readonly out = (line: string, t: number): void => {
+    if (this.isFrame(line)) this.frames++;
+    this.lines.push(formatTraceLine(t, line));
+  };
+
+  /**
+   * Performs the plan's actions on `board` (built with `scheduler` and `out`), the board standing
+   * still `calibrationMs` before and `tailMs` after; returns when each mark was reached.
+   */
+  perform<Action extends { readonly kind: string }>(
+    board: SimulatedFirmware<Action | CommonAction>,
+    actions: readonly Action[],
+    still: { readonly calibrationMs: number; readonly tailMs: number },
+  ): (label: string) => number {
+    return performInVirtualTime(board, this.scheduler, [{ kind: 'wait', ms: still.calibrationMs }, ...actions, { kind: 'wait', ms: still.tailMs }]);
+  }
+
+  /** The trace file's text: a `#` line per comment, then `<ms> <line>` per line sent. */
+  text(comments: readonly string[]): string {
+    return comments.map((c) => `# ${c}\n`).join('') + this.lines.join('');
+  }
+}
+
+/** Throws unless the board's sensors end where the engine's position says they must. */
+export function checkBoardEnd(sensed: readonly number[], engine: readonly number[]): void {
+  if (sensed.length !== engine.length || sensed.some((x, i) => x !== engine[i])) throw new Error(`the board ends at ${sensed.join(' ')}, the engine at ${engine.join(' ')}`);
+}
+
+/** Throws unless the truth read from the plan's events ends as the plan does, with the moves of its record. */
+export function checkTruthAgainstPlan(
+  plan: { readonly final: { readonly outcome: unknown }; readonly record: readonly string[] },
+  end: unknown,
+  moves: readonly { readonly move: string }[],
+): void {
+  if ((end === null) !== (plan.final.outcome === null)) throw new Error('the plan and the engine disagree about the end');
+  if (moves.map((m) => m.move).join(' ') !== plan.record.join(' ')) throw new Error('truth moves and record disagree');
+}
+
+/** A trace's comment on a square board: its size, what it senses and how its sensors err. `cell` is the game's word for what a sensor sits under. */
+export function gridBoardComment(cols: number, rows: number, sense: SenseKind, sensor: GridSensorModel, rateHz: number, cell: 'square' | 'point'): string {
+  const flaky = sensor.flakyCell === null ? 'none' : `${sensor.flakyCell} (rate ${sensor.flakyRate})`;
+  return `${cols}x${rows} ${sense}, flicker rate ${sensor.flickerRate}, flaky ${cell} ${flaky}, reach ${sensor.reach}, ${rateHz} Hz`;
+}
