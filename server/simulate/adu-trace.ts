@@ -4,7 +4,16 @@ import { formatRecord } from '../rules/record.ts';
 import { observe, type AduOptions, type EndReason, type MoveKind, type PieceKind, type Player } from '../rules/adu.ts';
 import { formatPieces } from '../rules/adu-notation.ts';
 import { aduBoardSetup, planAduGame, type AduCorrection, type AduHandling, type AduPlayerOptions } from './adu-player.ts';
-import { TraceRecording, checkBoardEnd, checkTruthAgainstPlan, gridBoardComment, isGridFrame } from './trace-common.ts';
+import {
+  ConsoleQuestions,
+  TraceRecording,
+  checkBoardEnd,
+  checkTruthAgainstPlan,
+  gridBoardComment,
+  isGridFrame,
+  takeBackTruth,
+  type TakeBackTruth,
+} from './trace-common.ts';
 
 export interface AduTraceOptions extends AduPlayerOptions {
   readonly sensor?: Partial<GridSensorModel>;
@@ -78,8 +87,7 @@ export interface AduTruth {
     readonly correction: AduCorrection;
     readonly handling: AduHandling;
   }[];
-  /** Take-backs: when the hands started, the moves undone (last first), the plies left, and when the next thing at the table began. */
-  readonly takeBacks: readonly { readonly t: number; readonly moves: readonly string[]; readonly ply: number; readonly until: number | null }[];
+  readonly takeBacks: readonly TakeBackTruth[];
   /** What the console is asked, in order (taken-back moves included: it was asked when they were made). */
   readonly questions: readonly AduConsoleQuestion[];
   /**
@@ -128,12 +136,10 @@ export function generateAduTrace(options: AduTraceOptions): AduTrace {
 
   const moves: AduTruth['moves'][number][] = [];
   const illegalAttempts: AduTruth['illegalAttempts'][number][] = [];
-  const takeBacks: AduTruth['takeBacks'][number][] = [];
-  const questions: { -readonly [K in keyof AduConsoleQuestion]: AduConsoleQuestion[K] }[] = [];
+  const takeBacks: TakeBackTruth[] = [];
+  const questions = new ConsoleQuestions<{ -readonly [K in keyof AduConsoleQuestion]: AduConsoleQuestion[K] }>();
   const alerts: { t: number; code: string }[] = [];
   const played: { ply: number; end: number; move: string }[] = [];
-  /** The questions asked about each ply of the record as it stands, so a take-back can mark them. */
-  const asked = new Map<number, (typeof questions)[number][]>();
   let end: AduTruth['end'] = null;
   for (const [index, e] of plan.events.entries()) {
     switch (e.kind) {
@@ -154,12 +160,8 @@ export function generateAduTrace(options: AduTraceOptions): AduTrace {
           reserve: e.reserve,
           removed: e.removed,
         });
-        for (const ply of asked.keys()) if (ply >= e.ply) asked.delete(ply);
-        const ask = (reason: AduConsoleQuestion['reason'], answer: string): void => {
-          const q = { t: done, ply: e.ply, reason, answer, takenBack: false };
-          questions.push(q);
-          asked.set(e.ply, [...(asked.get(e.ply) ?? []), q]);
-        };
+        questions.played(e.ply);
+        const ask = (reason: AduConsoleQuestion['reason'], answer: string): void => questions.ask(e.ply, { t: done, ply: e.ply, reason, answer, takenBack: false });
         const bare = e.move.replace(/=\d+/, '');
         played.push({ ply: e.ply, end: done, move: e.declaration === null ? e.move : `${bare}=${e.declaration.range}` });
         // A capture in one sweep leaves the captor's point empty and nothing else: a piece in the hand, to the board.
@@ -178,14 +180,8 @@ export function generateAduTrace(options: AduTraceOptions): AduTrace {
         alerts.push({ t: at(e.label), code: e.code });
         break;
       case 'take-back':
-        {
-          const next = plan.events.slice(index + 1).find((x) => 'label' in x);
-          takeBacks.push({ t: at(e.label), moves: e.moves, ply: moves.length - e.moves.length, until: next && 'label' in next ? at(next.label) : null });
-        }
-        for (let ply = moves.length; ply > moves.length - e.moves.length; ply--) {
-          for (const q of asked.get(ply) ?? []) q.takenBack = true;
-          asked.delete(ply);
-        }
+        takeBacks.push(takeBackTruth(e, plan.events.slice(index + 1), at, moves.length));
+        questions.takeBack(moves.length, e.moves.length);
         moves.length -= e.moves.length;
         break;
       case 'end':
@@ -216,9 +212,9 @@ export function generateAduTrace(options: AduTraceOptions): AduTrace {
     played,
     illegalAttempts,
     takeBacks,
-    questions,
+    questions: questions.asked,
     alerts,
-    answers: questions.map((q) => q.answer),
+    answers: questions.asked.map((q) => q.answer),
     end,
     final,
     finalPosition: formatPieces(plan.final),

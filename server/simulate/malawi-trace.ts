@@ -4,7 +4,16 @@ import { formatRecord } from '../rules/record.ts';
 import { observe, observeCounts, type EndReason, type MalawiOptions, type MoveKind, type Side } from '../rules/malawi.ts';
 import { formatPosition } from '../rules/malawi-notation.ts';
 import { planMalawiGame, type Correction, type Handling, type MalawiPlayerOptions } from './malawi-player.ts';
-import { TraceRecording, checkBoardEnd, checkTruthAgainstPlan, gridBoardComment, isGridFrame } from './trace-common.ts';
+import {
+  ConsoleQuestions,
+  TraceRecording,
+  checkBoardEnd,
+  checkTruthAgainstPlan,
+  gridBoardComment,
+  isGridFrame,
+  takeBackTruth,
+  type TakeBackTruth,
+} from './trace-common.ts';
 
 export interface MalawiTraceOptions extends MalawiPlayerOptions {
   /** What the board's squares sense: occupancy (`G` frames, default) or counts (`C` frames). */
@@ -70,9 +79,7 @@ export interface MalawiTruth {
     readonly correction: Correction;
     readonly handling: Handling;
   }[];
-  /** Take-backs: when the hands started, and the moves undone (last first). */
-  /** Take-backs: when the hands started, the moves undone (last first), the plies left, and when the next thing at the table began. */
-  readonly takeBacks: readonly { readonly t: number; readonly moves: readonly string[]; readonly ply: number; readonly until: number | null }[];
+  readonly takeBacks: readonly TakeBackTruth[];
   /**
    * The moves this board cannot see, in the order played (taken-back ones included, since the
    * console was asked when they were made). On an occupancy board: every capture and
@@ -118,19 +125,17 @@ export function generateMalawiTrace(options: MalawiTraceOptions): MalawiTrace {
 
   const moves: MalawiTruth['moves'][number][] = [];
   const illegalAttempts: MalawiTruth['illegalAttempts'][number][] = [];
-  const takeBacks: MalawiTruth['takeBacks'][number][] = [];
-  const questions: { -readonly [K in keyof MalawiQuestion]: MalawiQuestion[K] }[] = [];
-  /** The question asked about each ply of the record as it stands, so a take-back can mark it. */
-  const asked = new Map<number, (typeof questions)[number]>();
+  const takeBacks: TakeBackTruth[] = [];
+  const questions = new ConsoleQuestions<{ -readonly [K in keyof MalawiQuestion]: MalawiQuestion[K] }>();
   let end: MalawiTruth['end'] = null;
   for (const [index, e] of plan.events.entries()) {
     switch (e.kind) {
       case 'move': {
         moves.length = e.ply - 1; // a move at this ply replaces any taken back
         moves.push({ ply: e.ply, move: e.move, kind: e.moveKind, side: e.side, start: at(e.label), end: at(e.endLabel), handling: e.handling });
-        for (const ply of asked.keys()) if (ply >= e.ply) asked.delete(ply);
+        questions.played(e.ply);
         if (e.moveKind !== 'move' && (sense === 'occupancy' || e.sameCounts > 0)) {
-          const q = {
+          questions.ask(e.ply, {
             t: at(e.endLabel),
             ply: e.ply,
             move: e.move,
@@ -138,9 +143,7 @@ export function generateMalawiTrace(options: MalawiTraceOptions): MalawiTrace {
             side: e.side,
             alternatives: sense === 'occupancy' ? e.sameOccupancy : e.sameCounts,
             takenBack: false,
-          };
-          questions.push(q);
-          asked.set(e.ply, q);
+          });
         }
         break;
       }
@@ -148,15 +151,8 @@ export function generateMalawiTrace(options: MalawiTraceOptions): MalawiTrace {
         illegalAttempts.push({ t: at(e.label), from: e.from, to: e.to, side: e.side, code: e.code, correction: e.correction, handling: e.handling });
         break;
       case 'take-back':
-        {
-          const next = plan.events.slice(index + 1).find((n) => 'label' in n);
-          takeBacks.push({ t: at(e.label), moves: e.moves, ply: moves.length - e.moves.length, until: next && 'label' in next ? at(next.label) : null });
-        }
-        for (let ply = moves.length; ply > moves.length - e.moves.length; ply--) {
-          const q = asked.get(ply);
-          if (q !== undefined) q.takenBack = true;
-          asked.delete(ply);
-        }
+        takeBacks.push(takeBackTruth(e, plan.events.slice(index + 1), at, moves.length));
+        questions.takeBack(moves.length, e.moves.length);
         moves.length -= e.moves.length;
         break;
       case 'end':
@@ -186,7 +182,7 @@ export function generateMalawiTrace(options: MalawiTraceOptions): MalawiTrace {
     moves,
     illegalAttempts,
     takeBacks,
-    questions,
+    questions: questions.asked,
     end,
     final,
     finalPosition: formatPosition(plan.final),

@@ -61,3 +61,50 @@ export function gridBoardComment(cols: number, rows: number, sense: SenseKind, s
   const flaky = sensor.flakyCell === null ? 'none' : `${sensor.flakyCell} (rate ${sensor.flakyRate})`;
   return `${cols}x${rows} ${sense}, flicker rate ${sensor.flickerRate}, flaky ${cell} ${flaky}, reach ${sensor.reach}, ${rateHz} Hz`;
 }
+
+/** A take-back as the truth tells it: when the hands started, the moves undone (last first), the plies left, and when the next thing at the table began. */
+export interface TakeBackTruth {
+  readonly t: number;
+  readonly moves: readonly string[];
+  readonly ply: number;
+  readonly until: number | null;
+}
+
+/** The truth of a take-back in a record of `plies` moves; `later` are the plan's events after it. */
+export function takeBackTruth(
+  takeBack: { readonly label: string; readonly moves: readonly string[] },
+  later: readonly object[],
+  at: (label: string) => number,
+  plies: number,
+): TakeBackTruth {
+  const next = later.find((e): e is { readonly label: string } => 'label' in e);
+  return { t: at(takeBack.label), moves: takeBack.moves, ply: plies - takeBack.moves.length, until: next === undefined ? null : at(next.label) };
+}
+
+/**
+ * The questions a referee console is asked about moves, in the order asked. One whose move the
+ * players later take back is marked so, and stays: the console was asked all the same.
+ */
+export class ConsoleQuestions<Question extends { takenBack: boolean }> {
+  readonly asked: Question[] = [];
+  /** The questions about each ply of the record as it stands. */
+  private readonly byPly = new Map<number, Question[]>();
+
+  /** A move is made at `ply`: questions about that ply or later were about moves no longer in the record. */
+  played(ply: number): void {
+    for (const p of this.byPly.keys()) if (p >= ply) this.byPly.delete(p);
+  }
+
+  ask(ply: number, question: Question): void {
+    this.asked.push(question);
+    this.byPly.set(ply, [...(this.byPly.get(ply) ?? []), question]);
+  }
+
+  /** The last `count` moves of a record of `plies` are taken back. */
+  takeBack(plies: number, count: number): void {
+    for (let ply = plies; ply > plies - count; ply--) {
+      for (const q of this.byPly.get(ply) ?? []) q.takenBack = true;
+      this.byPly.delete(ply);
+    }
+  }
+}
