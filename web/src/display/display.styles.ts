@@ -6,8 +6,10 @@ export const displayStyles = css`
     display: grid;
     grid-template-rows: auto auto minmax(0, 1fr) auto;
     box-sizing: border-box;
+    /* Exactly the screen: a scoreboard is never scrolled, so what does not fit is shrunk or cut here, on purpose. */
     height: 100vh;
     height: 100dvh;
+    overflow: hidden;
     padding: 1.2vmin 2vmin;
     gap: 1.2vmin;
     background: var(--bg);
@@ -17,6 +19,7 @@ export const displayStyles = css`
     --medium: clamp(1.1rem, 3.6vmin, 3rem);
     --small: clamp(0.9rem, 2.2vmin, 1.7rem);
     --alert: clamp(1rem, 3vmin, 2.6rem);
+    --record-size: var(--medium);
     font-size: var(--small);
     line-height: 1.25;
   }
@@ -124,11 +127,13 @@ export const displayStyles = css`
     color: var(--muted);
   }
 
+  /*
+   * Under Kalaha's long board: what must show (result, last move, alerts, at most MAX_ALERTS of them) takes the
+   * height it needs and the board gives way; the record beside it takes that height and no more.
+   */
   .below {
     grid-row: 4;
-    /* However many alerts arrive, the board keeps most of the screen. */
-    max-height: 40vh;
-    overflow: hidden;
+    min-height: 0;
     display: grid;
     grid-template-columns: minmax(0, 2fr) minmax(0, 1fr);
     gap: 2vmin;
@@ -196,12 +201,33 @@ export const displayStyles = css`
     background: #2a1208;
   }
 
+  /*
+   * The record takes the room left and never asks for more (size containment), but keeps its heading and two lines;
+   * when its moves do not fit, the newest stay at the bottom and the oldest go over the top edge, fading out.
+   */
+  .record {
+    align-self: stretch;
+    display: flex;
+    flex-direction: column;
+    contain: size;
+    min-height: calc(var(--small) * 1.45 + var(--record-size) * 2.7);
+  }
+  .record h2 {
+    flex: none;
+  }
   .record .moves {
+    flex: 0 1 auto;
+    min-height: 0;
+    overflow: hidden;
     margin: 0;
     display: flex;
     flex-wrap: wrap;
+    align-content: flex-end;
     gap: 0.1em 0.9em;
-    font-size: var(--medium);
+    font-size: var(--record-size);
+  }
+  .record .moves.cut {
+    mask-image: linear-gradient(to bottom, rgb(0 0 0 / 0.2), #000 1.2em);
   }
   .record .pair {
     white-space: nowrap;
@@ -270,15 +296,26 @@ export const displayStyles = css`
     grid-row: 3;
     grid-column: 1;
   }
+  /* The column beside the board is as high as the board's row: what must show first, then the record in what is left. */
   :host([game='malawi']) .below,
   :host([game='makis']) .below,
   :host([game='adu']) .below {
     grid-row: 3;
     grid-column: 2;
-    max-height: none;
     min-height: 0;
-    grid-template-columns: minmax(0, 1fr);
-    align-content: start;
+    display: flex;
+    flex-direction: column;
+    overflow: hidden;
+  }
+  :host([game='malawi']) .now,
+  :host([game='makis']) .now,
+  :host([game='adu']) .now {
+    flex: none;
+  }
+  :host([game='malawi']) .record,
+  :host([game='makis']) .record,
+  :host([game='adu']) .record {
+    flex: 1 1 0;
   }
   /* Seats, not sides: no score boxes, so the turn line may use the whole width. */
   :host([game='makis']) header,
@@ -297,10 +334,15 @@ export const displayStyles = css`
     height: 1.3em;
     vertical-align: -0.3em;
   }
+  /*
+   * --fit (set by <table-display> when the column beside the board overflows, 1 otherwise) shrinks what may give way
+   * there: Adu's Merkskala, Makis' dice and odds. What to do now (the call, the pieces to put back) keeps its size.
+   */
   .panel {
     display: grid;
     gap: 0.5em;
     margin: 0 0 0.6em;
+    --fitted: calc(var(--small) * var(--fit, 1));
   }
   /* What the players must do now (the header already names who): bold, but not louder than the board. */
   .call {
@@ -317,9 +359,9 @@ export const displayStyles = css`
   :host([game='adu']) .last-move {
     font-size: calc(var(--small) * 1.2);
   }
-  :host([game='makis']) .record .moves,
-  :host([game='adu']) .record .moves {
-    font-size: var(--small);
+  :host([game='makis']),
+  :host([game='adu']) {
+    --record-size: var(--small);
   }
   .mode {
     margin: 0;
@@ -355,8 +397,8 @@ export const displayStyles = css`
     display: flex;
     flex-wrap: wrap;
     gap: 0.6em 2em;
-    font-size: var(--small);
-    --die-size: clamp(2.2rem, 6.5vmin, 5rem);
+    font-size: var(--fitted);
+    --die-size: calc(clamp(2.2rem, 6.5vmin, 5rem) * var(--fit, 1));
   }
   .makis .seat {
     display: grid;
@@ -364,7 +406,7 @@ export const displayStyles = css`
     align-items: center;
     column-gap: 0.5em;
     padding: 0.15em 0.5em;
-    font-size: calc(var(--small) * 1.2);
+    font-size: calc(var(--fitted) * 1.2);
   }
   .makis .seat .name {
     font-weight: 800;
@@ -396,6 +438,7 @@ export const displayStyles = css`
   }
   .knights-home {
     margin: 0;
+    font-size: var(--fitted);
   }
 
   /* Adu: a card per seat, its kings and its Merkskala; the cards flow into as many columns as fit. */
@@ -412,13 +455,14 @@ export const displayStyles = css`
   .supply {
     font-weight: 700;
   }
+  /* At a smaller type (--fit) more cards share a row: six seats' scales give way in both directions. */
   .adu ul.seats {
     grid-template-columns: repeat(auto-fill, minmax(min(10.5em, 100%), 1fr));
     gap: 0.4em;
+    font-size: var(--fitted);
   }
   .seat-card {
     padding: 0.25em 0.4em 0.35em;
-    font-size: var(--small);
   }
   .seat-line {
     display: flex;
@@ -487,7 +531,10 @@ export const displayStyles = css`
   }
   .adu .hint {
     margin: 0;
-    font-size: 0.85em;
+    font-size: calc(var(--fitted) * 0.85);
+  }
+  .tight .hint {
+    display: none;
   }
   .score .unit {
     font-size: 0.5em;
@@ -603,10 +650,14 @@ export const displayStyles = css`
     font-size: var(--medium);
   }
 
-  /* Portrait (a phone held upright): the board takes the width it is given and the page scrolls. */
-  @media (orientation: portrait) {
+  /*
+   * Portrait (a phone held upright), or a screen too low to hold a board and its column (a phone on its side): the
+   * board takes the width it is given and the page scrolls. The same query is SCROLLING in table-display.ts.
+   */
+  @media (orientation: portrait), (max-height: 480px) {
     :host {
       height: auto;
+      overflow: visible;
       min-height: 100vh;
       grid-template-rows: auto auto auto auto;
       align-content: start;
@@ -617,7 +668,18 @@ export const displayStyles = css`
     }
     .below {
       grid-template-columns: 1fr;
-      max-height: none;
+    }
+    .record,
+    :host([game='malawi']) .record,
+    :host([game='makis']) .record,
+    :host([game='adu']) .record {
+      flex: none;
+      contain: none;
+      min-height: 0;
+    }
+    .record .moves {
+      flex: none;
+      overflow: visible;
     }
     header {
       grid-template-columns: 1fr 1fr;
@@ -637,6 +699,7 @@ export const displayStyles = css`
     :host([game='adu']) .below {
       grid-row: 4;
       grid-column: 1;
+      overflow: visible;
     }
     :host([game='makis']) .middle,
     :host([game='adu']) .middle {

@@ -49,8 +49,11 @@ declare global {
   }
 }
 
-/** Enough of the record to follow the game from afar (rows as each game counts them); the whole record is on the games page. */
-const RECORD_ROWS: Readonly<Record<GameView['game'], number>> = { kalaha: 8, malawi: 8, makis: 3, adu: 12 };
+/**
+ * Enough of the record to fill its room on a large screen (rows as each game counts them); the record shows the newest
+ * of these that fit and lets the oldest go over its top edge. The whole record is on the games page.
+ */
+const RECORD_ROWS: Readonly<Record<GameView['game'], number>> = { kalaha: 12, malawi: 24, makis: 8, adu: 40 };
 const TITLES: Readonly<Record<GameView['game'], MessageKey>> = {
   kalaha: 'page.display.title',
   malawi: 'page.display.titleMalawi',
@@ -61,6 +64,14 @@ const TITLES: Readonly<Record<GameView['game'], MessageKey>> = {
 const MAX_ALERTS = 3;
 /** How often a resting screen looks again at the clock (its time of day, and whether a result has stood long enough). */
 const TICK_MS = 15_000;
+/** What may give way beside a square board (Adu's Merkskala, Makis' dice and odds) shrinks at most to this share. */
+const MIN_FIT = 0.5;
+/** Halvings of the range [MIN_FIT, 1] in the search for the largest type that fits: the result is within 1 %. */
+const FIT_STEPS = 6;
+/** Below this share the panel's explanations (the Merkskala's key) would be too small to read, and give their room up. */
+const TIGHT_FIT = 0.75;
+/** Screens whose page scrolls (a phone, upright or on its side): display.styles.ts stacks the page for them. */
+const SCROLLING = '(orientation: portrait), (max-height: 480px)';
 
 export class TableDisplay extends LitElement {
   static override styles = displayStyles;
@@ -89,6 +100,8 @@ export class TableDisplay extends LitElement {
   /** The last game as it ended, kept for the idle screen after the next game has been set up. */
   private lastEnded: GameView | null = null;
   private tick: ReturnType<typeof setInterval> | undefined;
+  /** The screen turned or resized: the column beside the board is fitted again. */
+  private readonly resized = new ResizeObserver(() => requestAnimationFrame(() => this.fitBelow()));
 
   constructor() {
     super();
@@ -110,6 +123,7 @@ export class TableDisplay extends LitElement {
       document.addEventListener('pointerdown', this.onFirstGesture, { once: true });
     }
     this.tick = setInterval(() => this.requestUpdate(), TICK_MS);
+    this.resized.observe(this);
   }
 
   override disconnectedCallback(): void {
@@ -118,6 +132,7 @@ export class TableDisplay extends LitElement {
     document.removeEventListener('fullscreenchange', this.onFullscreenChange);
     document.removeEventListener('pointerdown', this.onFirstGesture);
     clearInterval(this.tick);
+    this.resized.disconnect();
   }
 
   protected override willUpdate(): void {
@@ -135,6 +150,22 @@ export class TableDisplay extends LitElement {
       document.documentElement.lang = this.lang;
       document.title = t(this.lang, TITLES[this.game ?? 'kalaha']);
     }
+    this.fitBelow();
+  }
+
+  /**
+   * Nobody scrolls a scoreboard. Beside a square board the column is as high as the screen allows: when what must show
+   * there and the record's least (its heading and two lines) do not fit, the game's panel gives way (`fitPanel`). Then
+   * the record is marked when its oldest moves go over its top edge, which fades them out.
+   */
+  private fitBelow(): void {
+    const below = this.renderRoot.querySelector<HTMLElement>('.below');
+    if (!below) return;
+    const panel = below.querySelector<HTMLElement>('.panel');
+    if (panel) fitPanel(below, panel);
+    const moves = below.querySelector<HTMLElement>('.record .moves');
+    const first = moves?.firstElementChild;
+    if (moves && first) moves.classList.toggle('cut', first.getBoundingClientRect().top < moves.getBoundingClientRect().top - 1);
   }
 
   override render() {
@@ -240,7 +271,7 @@ export class TableDisplay extends LitElement {
     const alerts = alertsByUrgency(table.alerts);
     const board = boardKind(view);
     return html`<div class="below ${stale ? 'stale' : ''}">
-      <section aria-live="polite">
+      <section class="now" aria-live="polite">
         ${outcome
           ? html`<div class="outcome">
               <div class="headline">${outcome.headline}</div>
@@ -436,6 +467,27 @@ export class TableDisplay extends LitElement {
     this.lang = event.detail.lang;
     rememberLang(this.lang);
   };
+}
+
+/**
+ * Shrinks what may give way in a game's panel (`--fit`: Adu's Merkskala, Makis' dice and odds) to the largest share,
+ * down to MIN_FIT, at which the column beside the board holds everything. On a phone the page scrolls and the panel keeps
+ * its full size.
+ */
+function fitPanel(column: HTMLElement, panel: HTMLElement): void {
+  const fits = (scale: number): boolean => {
+    panel.style.setProperty('--fit', String(scale));
+    panel.classList.toggle('tight', scale < TIGHT_FIT);
+    return column.scrollHeight <= column.clientHeight;
+  };
+  if (fits(1) || matchMedia(SCROLLING).matches) return;
+  let [low, high] = [MIN_FIT, 1];
+  for (let i = 0; i < FIT_STEPS; i++) {
+    const middle = (low + high) / 2;
+    if (fits(middle)) low = middle;
+    else high = middle;
+  }
+  fits(low);
 }
 
 function assertNever(x: never): never {
