@@ -6,11 +6,13 @@
 // Writes tests/output/web/<shot>-<lang>-<width>x<height>.png (tests/output is not committed). Without arguments
 // every shot is taken; an argument picks the shots whose name starts with it (`malawi`, `makis`, `adu`, `console`, `live`).
 // `--dist` serves another build (say, an older commit's, to compare pictures byte for byte) and `--out` writes
-// elsewhere.
+// elsewhere. A display shot sees its table move on once after it opened (display-watch.ts), as a screen on the wall has
+// seen the last move: a display that only finds a game rests on its idle screen, which hides the board.
 import { mkdir, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { FAKE_REFEREE_TOKEN, KALAHA_SCENARIOS, startFakeServer, type Scenario } from './fake-server.ts';
+import { watchFromBefore } from './display-watch.ts';
 
 type Step =
   | { readonly click: string }
@@ -240,6 +242,7 @@ try {
         const page = await context.newPage();
         const file = join(out, `${shot.name}-${lang}-${width}x${height}.png`);
         try {
+          if (shot.path.startsWith('/display')) await watchFromBefore(page);
           const joiner = shot.path.includes('?') ? '&' : '?';
           await page.goto(`${server.url}${shot.path}${joiner}lang=${lang}`);
           for (const action of shot.steps ?? []) await step(page, action);
