@@ -2,6 +2,7 @@
 import type { GridAction, GridPiece, GridTable } from '../../firmware-bridge/index.ts';
 import { DEFAULT_OPTIONS } from '../rules/adu.ts';
 import { planAduGame, type AduGamePlan, type AduPlayerOptions } from './adu-player.ts';
+import { playGameAfterGame, type LiveGames, type LiveGamesOptions } from './live-games.ts';
 
 /** What people do after a game of Adu: every piece off the board, back beside it. */
 export function clearAduBoardActions(pieces: readonly GridPiece[]): GridAction[] {
@@ -10,19 +11,10 @@ export function clearAduBoardActions(pieces: readonly GridPiece[]): GridAction[]
   return actions;
 }
 
-export interface LiveAduOptions extends Omit<AduPlayerOptions, 'silent'> {
-  /** The board stands still this long, empty, before each game. Default 3000 ms. */
-  readonly calibrationMs?: number;
-  /** Pause after a game before the board is cleared. Default 5000 ms. */
-  readonly betweenGamesMs?: number;
-  /** Games to play; default: until stopped. */
-  readonly games?: number;
-}
+/** The board stands still, empty, before each game, and is cleared after it. */
+export interface LiveAduOptions extends Omit<AduPlayerOptions, 'silent'>, LiveGamesOptions {}
 
-export interface LiveAdu {
-  /** Stops after the game being played (the board finishes its script). */
-  stop(): void;
-}
+export type LiveAdu = LiveGames;
 
 /**
  * Has simulated players play on `table`, game after game (game i uses seed `<seed>/<i>`). The
@@ -39,23 +31,5 @@ export interface LiveAdu {
 export function playAduGames(table: GridTable, options: LiveAduOptions, onGame?: (plan: AduGamePlan, index: number) => void): LiveAdu {
   const size = options.rules?.size ?? DEFAULT_OPTIONS.size;
   if (table.cols !== size || table.rows !== size) throw new RangeError(`Adu of size ${size} needs a ${size} × ${size} board, not ${table.cols} × ${table.rows}`);
-  let stopped = false;
-  let index = 0;
-  const more = (): boolean => !stopped && (options.games === undefined || index < options.games);
-  const next = (): void => {
-    if (!more()) return;
-    const plan = planAduGame({ ...options, silent: true, seed: `${String(options.seed)}/${index}` });
-    onGame?.(plan, index);
-    index++;
-    table.perform([{ kind: 'wait', ms: options.calibrationMs ?? 3000 }, ...plan.actions, { kind: 'wait', ms: options.betweenGamesMs ?? 5000 }], () => {
-      if (!more()) return;
-      table.perform(clearAduBoardActions(table.pieces()), next);
-    });
-  };
-  next();
-  return {
-    stop: () => {
-      stopped = true;
-    },
-  };
+  return playGameAfterGame(table, options, (seed) => planAduGame({ ...options, silent: true, seed }), () => clearAduBoardActions(table.pieces()), onGame);
 }

@@ -1,6 +1,7 @@
 // Simulated players at a live simulated table (`serve --simulate`): game after game, the board set up again between them.
 import type { KalahaTable, TableAction } from '../../firmware-bridge/index.ts';
 import { planKalahaGame, type KalahaGamePlan, type KalahaPlayerOptions } from './kalaha-player.ts';
+import { playGameAfterGame, type LiveGames, type LiveGamesOptions } from './live-games.ts';
 
 /**
  * What two people do to set the board up again: take the stones out of the stores (and from any
@@ -14,19 +15,9 @@ export function setUpActions(counts: readonly number[], seedsPerPit: number): Ta
   return actions;
 }
 
-export interface LiveKalahaOptions extends KalahaPlayerOptions {
-  /** The board stands still this long before each game (the referee calibrates). Default 3000 ms. */
-  readonly calibrationMs?: number;
-  /** Pause after a game before the board is set up again. Default 5000 ms. */
-  readonly betweenGamesMs?: number;
-  /** Games to play; default: until stopped. */
-  readonly games?: number;
-}
+export interface LiveKalahaOptions extends KalahaPlayerOptions, LiveGamesOptions {}
 
-export interface LiveKalaha {
-  /** Stops after the game being played (the table finishes its script). */
-  stop(): void;
-}
+export type LiveKalaha = LiveGames;
 
 /**
  * Has simulated players play on `table`, game after game (game i uses seed `<seed>/<i>`). The
@@ -34,23 +25,11 @@ export interface LiveKalaha {
  * demo can show the true record beside the referee's.
  */
 export function playKalahaGames(table: KalahaTable, options: LiveKalahaOptions, onGame?: (plan: KalahaGamePlan, index: number) => void): LiveKalaha {
-  let stopped = false;
-  let index = 0;
-  const next = (): void => {
-    if (stopped || (options.games !== undefined && index >= options.games)) return;
-    const plan = planKalahaGame({ ...options, seed: `${String(options.seed)}/${index}` });
-    onGame?.(plan, index);
-    index++;
-    const seedsPerPit = plan.options.seedsPerPit;
-    table.perform([{ kind: 'wait', ms: options.calibrationMs ?? 3000 }, ...plan.actions, { kind: 'wait', ms: options.betweenGamesMs ?? 5000 }], () => {
-      if (stopped || (options.games !== undefined && index >= options.games)) return;
-      table.perform(setUpActions(table.counts(), seedsPerPit), next);
-    });
-  };
-  next();
-  return {
-    stop: () => {
-      stopped = true;
-    },
-  };
+  return playGameAfterGame(
+    table,
+    options,
+    (seed) => planKalahaGame({ ...options, seed }),
+    (played) => setUpActions(table.counts(), played.options.seedsPerPit),
+    onGame,
+  );
 }

@@ -2,6 +2,7 @@
 import type { GridAction, GridPiece, GridTable } from '../../firmware-bridge/index.ts';
 import { SIZE, square } from '../rules/makis.ts';
 import { KNIGHT_COLOUR, checkedOptions, planMakisGame, type MakisGamePlan, type MakisPlayerOptions } from './makis-player.ts';
+import { playGameAfterGame, type LiveGames, type LiveGamesOptions } from './live-games.ts';
 
 /**
  * What the players do to set the board up again: every Maki on the board goes back beside it,
@@ -24,19 +25,9 @@ export function setUpMakisActions(pieces: readonly GridPiece[], knights: readonl
   return actions;
 }
 
-export interface LiveMakisOptions extends MakisPlayerOptions {
-  /** The board stands still this long before each game. Default 3000 ms. */
-  readonly calibrationMs?: number;
-  /** Pause after a game before the board is set up again. Default 5000 ms. */
-  readonly betweenGamesMs?: number;
-  /** Games to play; default: until stopped. */
-  readonly games?: number;
-}
+export interface LiveMakisOptions extends MakisPlayerOptions, LiveGamesOptions {}
 
-export interface LiveMakis {
-  /** Stops after the game being played (the board finishes its script). */
-  stop(): void;
-}
+export type LiveMakis = LiveGames;
 
 /**
  * Has simulated players play on `table`, game after game (game i uses seed `<seed>/<i>`). The
@@ -46,23 +37,5 @@ export interface LiveMakis {
 export function playMakisGames(table: GridTable, options: LiveMakisOptions, onGame?: (plan: MakisGamePlan, index: number) => void): LiveMakis {
   if (table.cols !== SIZE || table.rows !== SIZE) throw new RangeError(`Makis needs a 9 × 9 board, not ${table.cols} × ${table.rows}`);
   const rules = checkedOptions(options.rules ?? {});
-  let stopped = false;
-  let index = 0;
-  const more = (): boolean => !stopped && (options.games === undefined || index < options.games);
-  const next = (): void => {
-    if (!more()) return;
-    const plan = planMakisGame({ ...options, seed: `${String(options.seed)}/${index}` });
-    onGame?.(plan, index);
-    index++;
-    table.perform([{ kind: 'wait', ms: options.calibrationMs ?? 3000 }, ...plan.actions, { kind: 'wait', ms: options.betweenGamesMs ?? 5000 }], () => {
-      if (!more()) return;
-      table.perform(setUpMakisActions(table.pieces(), rules.knights), next);
-    });
-  };
-  next();
-  return {
-    stop: () => {
-      stopped = true;
-    },
-  };
+  return playGameAfterGame(table, options, (seed) => planMakisGame({ ...options, seed }), () => setUpMakisActions(table.pieces(), rules.knights), onGame);
 }

@@ -2,6 +2,7 @@
 import type { GridAction, GridPiece, GridTable } from '../../firmware-bridge/index.ts';
 import { DEFAULT_OPTIONS, START_STRENGTH, baselineRow, type Side } from '../rules/malawi.ts';
 import { MALAWI_COLOURS, planMalawiGame, type MalawiGamePlan, type MalawiPlayerOptions } from './malawi-player.ts';
+import { playGameAfterGame, type LiveGames, type LiveGamesOptions } from './live-games.ts';
 
 /**
  * What two people do to set the board up again: first the beads, while every piece stands on a
@@ -46,19 +47,9 @@ export function setUpMalawiActions(pieces: readonly GridPiece[], size: number): 
   return actions;
 }
 
-export interface LiveMalawiOptions extends MalawiPlayerOptions {
-  /** The board stands still this long before each game. Default 3000 ms. */
-  readonly calibrationMs?: number;
-  /** Pause after a game before the board is set up again. Default 5000 ms. */
-  readonly betweenGamesMs?: number;
-  /** Games to play; default: until stopped. */
-  readonly games?: number;
-}
+export interface LiveMalawiOptions extends MalawiPlayerOptions, LiveGamesOptions {}
 
-export interface LiveMalawi {
-  /** Stops after the game being played (the board finishes its script). */
-  stop(): void;
-}
+export type LiveMalawi = LiveGames;
 
 /**
  * Has simulated players play on `table`, game after game (game i uses seed `<seed>/<i>`). The
@@ -69,23 +60,5 @@ export interface LiveMalawi {
 export function playMalawiGames(table: GridTable, options: LiveMalawiOptions, onGame?: (plan: MalawiGamePlan, index: number) => void): LiveMalawi {
   const size = options.rules?.size ?? DEFAULT_OPTIONS.size;
   if (table.cols !== size || table.rows !== size) throw new RangeError(`Malawi of size ${size} needs a ${size} × ${size} board, not ${table.cols} × ${table.rows}`);
-  let stopped = false;
-  let index = 0;
-  const more = (): boolean => !stopped && (options.games === undefined || index < options.games);
-  const next = (): void => {
-    if (!more()) return;
-    const plan = planMalawiGame({ ...options, seed: `${String(options.seed)}/${index}` });
-    onGame?.(plan, index);
-    index++;
-    table.perform([{ kind: 'wait', ms: options.calibrationMs ?? 3000 }, ...plan.actions, { kind: 'wait', ms: options.betweenGamesMs ?? 5000 }], () => {
-      if (!more()) return;
-      table.perform(setUpMalawiActions(table.pieces(), size), next);
-    });
-  };
-  next();
-  return {
-    stop: () => {
-      stopped = true;
-    },
-  };
+  return playGameAfterGame(table, options, (seed) => planMalawiGame({ ...options, seed }), () => setUpMalawiActions(table.pieces(), size), onGame);
 }
