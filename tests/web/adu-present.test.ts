@@ -132,7 +132,7 @@ describe('the end', () => {
     const drawn: AduView = { ...won, outcome: { winner: 'draw', reason: 'no-moves', players: [1, 2] } };
     expect(outcomeLines('en', drawn)).toEqual({
       headline: 'Draw between Player 1 and Player 2',
-      score: 'Still in: Player 1 and Player 2',
+      score: 'Still in at the end: Player 1 and Player 2',
       reason: 'No player still in can move.',
     });
   });

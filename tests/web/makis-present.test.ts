@@ -171,7 +171,7 @@ describe('the end', () => {
     const over = { ...VIEW, phase: 'over' as const, toMove: null, odds: null };
     expect(outcomeLines('de', { ...over, outcome: { winner: '2', reason: 'maki-home' } })).toEqual({
       headline: 'Spieler 2 gewinnt',
-      score: 'Noch im Spiel: Spieler 1 und Spieler 2',
+      score: 'Am Ende noch im Spiel: Spieler 1 und Spieler 2',
       reason: 'Ein Maki hat Reihe 1 erreicht.',
     });
     expect(outcomeLines('en', { ...over, outcome: { winner: 'knights', reason: 'knight-home' } })?.headline).toBe('The knights win');

@@ -161,7 +161,7 @@ export const de = {
   'outcome.knights': 'Die Ritter gewinnen',
   'outcome.team': 'Das Team gewinnt',
   'outcome.drawAmong': 'Unentschieden zwischen {players}',
-  'outcome.inGame': 'Noch im Spiel: {players}',
+  'outcome.inGame': 'Am Ende noch im Spiel: {players}',
   'outcome.noneLeft': 'Kein Maki mehr im Spiel',
   'reason.maki-home': 'Ein Maki hat Reihe 1 erreicht.',
   'reason.knight-home': 'Ein Ritter hat Reihe 9 erreicht.',

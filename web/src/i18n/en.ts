@@ -158,7 +158,7 @@ export const en: Catalogue = {
   'outcome.knights': 'The knights win',
   'outcome.team': 'The team wins',
   'outcome.drawAmong': 'Draw between {players}',
-  'outcome.inGame': 'Still in: {players}',
+  'outcome.inGame': 'Still in at the end: {players}',
   'outcome.noneLeft': 'No Maki left in the game',
   'reason.maki-home': 'A Maki reached row 1.',
   'reason.knight-home': 'A knight reached row 9.',
