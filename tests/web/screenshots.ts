@@ -11,6 +11,7 @@
 import { mkdir, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../browser/harness.ts';
 import { FAKE_REFEREE_TOKEN, KALAHA_SCENARIOS, startFakeServer, type Scenario } from './fake-server.ts';
 import { watchFromBefore } from './display-watch.ts';
 
@@ -184,17 +185,8 @@ const SHOTS: readonly Shot[] = [
 // The system's Chromium, driven by playwright-core (no browser of its own is downloaded). Its CSS selectors reach
 // through open shadow roots, so the pages' custom elements need no special queries.
 
-/** The flags every headless run here uses: no sandbox (root in a container), no GPU, nothing fetched from outside. */
-const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--hide-scrollbars',
-];
+/** The browser tests' Chromium and flags, and no scrollbars in the pictures. */
+const SHOT_FLAGS = [...CHROMIUM_FLAGS, '--hide-scrollbars'];
 
 async function step(page: Page, action: Step): Promise<void> {
   if ('wait' in action) {
@@ -229,7 +221,7 @@ await stat(join(dist, 'index.html')).catch(() => {
 });
 await mkdir(out, { recursive: true });
 
-const browser: Browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_FLAGS });
+const browser: Browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: SHOT_FLAGS });
 let failed = 0;
 try {
   for (const shot of shots) {
