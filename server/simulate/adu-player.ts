@@ -22,6 +22,7 @@ import {
 import { formatMove } from '../rules/adu-notation.ts';
 import { mostSteps } from '../rules/adu-ranges.ts';
 import { canonicalAduMove } from '../referee/index.ts';
+import { clearLine, sameCells, scriptMarks, type TakeBackPlanEvent } from './player-common.ts';
 
 export interface AduPlayerOptions {
   readonly seed: number | string;
@@ -114,7 +115,7 @@ export type AduPlanEvent =
       readonly correction: AduCorrection;
       readonly handling: AduHandling;
     }
-  | { readonly kind: 'take-back'; readonly label: string; readonly moves: readonly string[] }
+  | TakeBackPlanEvent
   | { readonly kind: 'end'; readonly label: string; readonly reason: EndReason; readonly winner: Player | 'draw'; readonly players: readonly Player[] };
 
 export interface AduGamePlan {
@@ -142,11 +143,6 @@ export function aduBoardSetup(rules: Partial<AduOptions> = {}): Required<Pick<Gr
 /** The colour of a piece at the board. */
 export const aduColour = (piece: AduPiece): string => (piece.kind === 'reserve' ? ADU_RESERVE_COLOUR : ADU_COLOURS[piece.player - 1]);
 
-function sameCells(a: readonly number[], b: readonly number[]): boolean {
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return a.length === b.length;
-}
-
 /** How many other legal moves leave the board reading the same as `next` (they must start where `move` starts). */
 function lookAlikes(state: AduState, move: AduMove, next: AduState, moves: readonly AduMove[]): number {
   if (move.kind === 'place-king' || move.kind === 'place-soldier') return 0;
@@ -171,16 +167,6 @@ function oneLifted(earlier: readonly number[], picture: readonly number[]): bool
     return false;
   }
   return lifted === 1;
-}
-
-/** Whether every point strictly between `from` and `to` on one line is empty (a piece slides only over empty points). */
-function clearLine(squares: AduState['squares'], from: number, to: number, n: number): boolean {
-  const dRow = Math.floor(to / n) - Math.floor(from / n);
-  const dCol = (to % n) - (from % n);
-  if (dRow !== 0 && dCol !== 0) return false;
-  const step = Math.sign(dRow) * n + Math.sign(dCol);
-  for (let sq = from + step; sq !== to; sq += step) if (squares[sq] !== null) return false;
-  return true;
 }
 
 interface PlayedMove {
@@ -212,12 +198,7 @@ export function planAduGame(options: AduPlayerOptions): AduGamePlan {
   let state = initial(rules);
   const history: PlayedMove[] = [];
   let movesMade = 0;
-  let labels = 0;
-  const mark = (kind: string): string => {
-    const label = `${kind}-${++labels}`;
-    actions.push({ kind: 'mark', label });
-    return label;
-  };
+  const mark = scriptMarks(actions);
   const name = (square: number): string => squareName(square, n);
 
   /** Moves the piece on `from` to `to` by hand; `squares` is the board at that moment. */

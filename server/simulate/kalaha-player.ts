@@ -18,6 +18,7 @@ import {
   type KalahaState,
   type Side,
 } from '../rules/kalaha.ts';
+import { sameCells, scriptMarks, type TakeBackPlanEvent } from './player-common.ts';
 
 export interface KalahaPlayerOptions {
   readonly seed: number | string;
@@ -69,7 +70,7 @@ export type KalahaPlanEvent =
       /** Put back before all its stones were sown. */
       readonly partial: boolean;
     }
-  | { readonly kind: 'take-back'; readonly label: string; readonly moves: readonly string[] }
+  | TakeBackPlanEvent
   | { readonly kind: 'end'; readonly label: string; readonly reason: EndReason; readonly winner: Side | 'draw' };
 
 export interface KalahaGamePlan {
@@ -110,10 +111,6 @@ function swept(cells: readonly number[]): number[] {
     out[p] = 0;
   }
   return out;
-}
-
-function sameCells(a: readonly number[], b: readonly number[]): boolean {
-  return a.length === b.length && a.every((x, i) => x === b[i]);
 }
 
 /**
@@ -185,12 +182,7 @@ export function planKalahaGame(options: KalahaPlayerOptions): KalahaGamePlan {
   let board = observe(state);
   const history: { state: KalahaState; played: PlayedMove }[] = [];
   let movesMade = 0;
-  let labels = 0;
-  const mark = (kind: string): string => {
-    const label = `${kind}-${++labels}`;
-    actions.push({ kind: 'mark', label });
-    return label;
-  };
+  const mark = scriptMarks(actions);
 
   const illegalAttempt = (): void => {
     const candidates: number[] = [];

@@ -25,6 +25,7 @@ import {
 } from '../rules/makis.ts';
 import { formatMove } from '../rules/makis-notation.ts';
 import { knightDanger } from '../rules/makis-odds.ts';
+import { scriptMarks, type TakeBackPlanEvent } from './player-common.ts';
 
 export interface MakisPlayerOptions {
   readonly seed: number | string;
@@ -120,7 +121,7 @@ export type MakisPlanEvent =
       /** The roll really made, in notation. */
       readonly move: string;
     }
-  | { readonly kind: 'take-back'; readonly label: string; readonly moves: readonly string[] }
+  | TakeBackPlanEvent
   | { readonly kind: 'end'; readonly label: string; readonly reason: EndReason; readonly winner: string };
 
 export interface MakisGamePlan {
@@ -221,12 +222,7 @@ export function planMakisGame(options: MakisPlayerOptions): MakisGamePlan {
   /** Every ply as played, with the position before it: passes too. */
   const history: { move: MakisMove; notation: string; before: MakisState; visible: boolean }[] = [];
   let rolls = 0;
-  let labels = 0;
-  const mark = (kind: string): string => {
-    const label = `${kind}-${++labels}`;
-    actions.push({ kind: 'mark', label });
-    return label;
-  };
+  const mark = scriptMarks(actions);
   /** The board as the hand leaves it: 1 where a piece stands. */
   const board = pictureKey(start).split('').map(Number);
   const colour = (player: number): string => MAKIS_COLOURS[player - 1];

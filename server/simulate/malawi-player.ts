@@ -16,6 +16,7 @@ import {
   type Side,
 } from '../rules/malawi.ts';
 import { formatMove, squareName } from '../rules/malawi-notation.ts';
+import { clearLine, sameCells, scriptMarks, type TakeBackPlanEvent } from './player-common.ts';
 
 export interface MalawiPlayerOptions {
   readonly seed: number | string;
@@ -84,7 +85,7 @@ export type MalawiPlanEvent =
       readonly correction: Correction;
       readonly handling: Handling;
     }
-  | { readonly kind: 'take-back'; readonly label: string; readonly moves: readonly string[] }
+  | TakeBackPlanEvent
   | { readonly kind: 'end'; readonly label: string; readonly reason: EndReason; readonly winner: Side | 'draw' };
 
 export interface MalawiGamePlan {
@@ -112,20 +113,6 @@ export function malawiLayout(state: MalawiState): GridPieceSpec[] {
 export function malawiBoardSetup(rules: Partial<MalawiOptions> = {}): { cols: number; rows: number; pieces: GridPieceSpec[] } {
   const options: MalawiOptions = { ...DEFAULT_OPTIONS, ...rules };
   return { cols: options.size, rows: options.size, pieces: malawiLayout(initial(options)) };
-}
-
-function sameCells(a: readonly number[], b: readonly number[]): boolean {
-  return a.length === b.length && a.every((x, i) => x === b[i]);
-}
-
-/** Whether every square strictly between `from` and `to` (on one rank or file) is empty. */
-function clearBetween(squares: MalawiState['squares'], from: number, to: number, n: number): boolean {
-  const dRow = Math.floor(to / n) - Math.floor(from / n);
-  const dCol = (to % n) - (from % n);
-  if (dRow !== 0 && dCol !== 0) return false;
-  const step = Math.sign(dRow) * n + Math.sign(dCol);
-  for (let sq = from + step; sq !== to; sq += step) if (squares[sq] !== null) return false;
-  return true;
 }
 
 /** How many other legal moves leave the same sensor reading as `move`. */
@@ -195,17 +182,12 @@ export function planMalawiGame(options: MalawiPlayerOptions): MalawiGamePlan {
   let state = start;
   const history: PlayedMove[] = [];
   let movesMade = 0;
-  let labels = 0;
-  const mark = (kind: string): string => {
-    const label = `${kind}-${++labels}`;
-    actions.push({ kind: 'mark', label });
-    return label;
-  };
+  const mark = scriptMarks(actions);
   const name = (square: number): string => squareName(square, n);
 
   /** Moves the piece on `from` to `to` by hand; `squares` is the board at that moment (for whether the way is clear). */
   const movePiece = (squares: MalawiState['squares'], from: number, to: number): Handling => {
-    const handling: Handling = clearBetween(squares, from, to, n) && rng.chance(pSlide) ? 'slide' : 'carry';
+    const handling: Handling = clearLine(squares, from, to, n) && rng.chance(pSlide) ? 'slide' : 'carry';
     actions.push({ kind: handling, from, to });
     return handling;
   };

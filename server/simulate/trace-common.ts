@@ -1,6 +1,7 @@
 // What every game's trace generator shares: the board's lines recorded while the plan is performed in virtual time, the truth checked against the plan, the trace file's text.
 import { Scheduler, formatTraceLine, type CommonAction, type GridSensorModel, type SenseKind, type SimulatedFirmware } from '../../firmware-bridge/index.ts';
 import { performInVirtualTime } from './perform.ts';
+import type { TakeBackPlanEvent } from './player-common.ts';
 
 /** Whether a line of a square board is a frame (`G …` or `C …`), as against HELLO, heartbeats and answers. */
 export function isGridFrame(line: string): boolean {
@@ -72,7 +73,7 @@ export interface TakeBackTruth {
 
 /** The truth of a take-back in a record of `plies` moves; `later` are the plan's events after it. */
 export function takeBackTruth(
-  takeBack: { readonly label: string; readonly moves: readonly string[] },
+  takeBack: TakeBackPlanEvent,
   later: readonly object[],
   at: (label: string) => number,
   plies: number,
