@@ -21,6 +21,7 @@ import {
 } from '../rules/adu.ts';
 import { formatMove } from '../rules/adu-notation.ts';
 import { mostSteps } from '../rules/adu-ranges.ts';
+import { assertNever } from '../rules/types.ts';
 import { canonicalAduMove } from '../referee/index.ts';
 import { clearLine, sameCells, scriptMarks, type TakeBackPlanEvent } from './player-common.ts';
 
@@ -462,8 +463,4 @@ function undoable(played: PlayedMove): boolean {
   const victim = before.squares[move.to] as AduPiece;
   if (victim.kind === 'soldier') return true;
   return before.squares.filter((p) => p !== null && p.player === victim.player && p.kind !== 'soldier').length > 1;
-}
-
-function assertNever(x: never): never {
-  throw new Error(`unexpected value ${JSON.stringify(x)}`);
 }

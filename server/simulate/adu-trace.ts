@@ -3,6 +3,7 @@ import { DEFAULT_GRID_HAND, DEFAULT_GRID_SENSOR, GridTable, type GridHandModel, 
 import { formatRecord } from '../rules/record.ts';
 import { observe, type AduOptions, type EndReason, type MoveKind, type PieceKind, type Player } from '../rules/adu.ts';
 import { formatPieces } from '../rules/adu-notation.ts';
+import { assertNever } from '../rules/types.ts';
 import { aduBoardSetup, planAduGame, type AduCorrection, type AduHandling, type AduPlayerOptions } from './adu-player.ts';
 import {
   ConsoleQuestions,
@@ -237,8 +238,4 @@ export function formatAduRecord(record: readonly string[], rules: AduOptions): s
 /** The answers file for a referee console (`spieltisch referee --answers`): one answer per line, in the order the console is asked. */
 export function aduAnswersOf(truth: Pick<AduTruth, 'answers'>): string {
   return truth.answers.map((a) => `${a}\n`).join('');
-}
-
-function assertNever(x: never): never {
-  throw new Error(`unexpected value ${JSON.stringify(x)}`);
 }

@@ -1,6 +1,7 @@
 // Generated Kalaha sensor traces with their ground truth: a planned game performed on the simulated table in virtual time.
 import { DEFAULT_HAND, DEFAULT_SENSOR, KalahaTable, type HandModel, type SensorModel, type StoneSet } from '../../firmware-bridge/index.ts';
 import { PITS, observe, type EndReason, type KalahaOptions, type Side } from '../rules/kalaha.ts';
+import { assertNever } from '../rules/types.ts';
 import { planKalahaGame, type CaptureStyle, type KalahaPlayerOptions } from './kalaha-player.ts';
 import { TraceRecording, checkBoardEnd, checkTruthAgainstPlan } from './trace-common.ts';
 
@@ -169,8 +170,4 @@ export function formatRecordText(record: readonly string[], rules: KalahaOptions
 /** The letter of a pit, for truth readers who hold a pit index. */
 export function pitLetter(pit: number): string {
   return PITS[pit];
-}
-
-function assertNever(x: never): never {
-  throw new Error(`unexpected value ${JSON.stringify(x)}`);
 }

@@ -25,6 +25,7 @@ import {
 } from '../rules/makis.ts';
 import { formatMove } from '../rules/makis-notation.ts';
 import { knightDanger } from '../rules/makis-odds.ts';
+import { assertNever } from '../rules/types.ts';
 import { scriptMarks, type TakeBackPlanEvent } from './player-common.ts';
 
 export interface MakisPlayerOptions {
@@ -643,8 +644,4 @@ function slideSquares(from: Square, to: Square): Square[] {
     out.push(square(col, row));
   }
   return out;
-}
-
-function assertNever(x: never): never {
-  throw new Error(`unexpected value ${JSON.stringify(x)}`);
 }

@@ -3,6 +3,7 @@ import { DEFAULT_GRID_HAND, DEFAULT_GRID_SENSOR, GridTable, type GridHandModel, 
 import { formatRecord } from '../rules/record.ts';
 import { SIZE, square, type EndReason, type MakisOptions, type MakisState, type Roll } from '../rules/makis.ts';
 import { positionJson, type MakisPosition } from '../rules/makis-notation.ts';
+import { assertNever } from '../rules/types.ts';
 import { planMakisGame, type MakisCorrection, type MakisPlayerOptions } from './makis-player.ts';
 import { TraceRecording, checkBoardEnd, checkTruthAgainstPlan, gridBoardComment, isGridFrame } from './trace-common.ts';
 
@@ -217,8 +218,4 @@ export function formatMakisRecord(record: readonly string[], rules: MakisOptions
  */
 export function makisAnswersOf(truth: Pick<MakisTruth, 'questions'>): string {
   return truth.questions.map((q) => `${q.move}\n`).join('');
-}
-
-function assertNever(x: never): never {
-  throw new Error(`unexpected value ${JSON.stringify(x)}`);
 }

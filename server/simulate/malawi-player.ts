@@ -16,6 +16,7 @@ import {
   type Side,
 } from '../rules/malawi.ts';
 import { formatMove, squareName } from '../rules/malawi-notation.ts';
+import { assertNever } from '../rules/types.ts';
 import { clearLine, sameCells, scriptMarks, type TakeBackPlanEvent } from './player-common.ts';
 
 export interface MalawiPlayerOptions {
@@ -357,8 +358,4 @@ export function planMalawiGame(options: MalawiPlayerOptions): MalawiGamePlan {
     events.push({ kind: 'end', label, reason: state.outcome.reason, winner: state.outcome.winner });
   }
   return { options: rules, layout: malawiLayout(start), actions, events, record: history.map((h) => h.notation), final: state };
-}
-
-function assertNever(x: never): never {
-  throw new Error(`unexpected value ${JSON.stringify(x)}`);
 }

@@ -3,6 +3,7 @@ import { DEFAULT_GRID_HAND, DEFAULT_GRID_SENSOR, GridTable, type GridHandModel, 
 import { formatRecord } from '../rules/record.ts';
 import { observe, observeCounts, type EndReason, type MalawiOptions, type MoveKind, type Side } from '../rules/malawi.ts';
 import { formatPosition } from '../rules/malawi-notation.ts';
+import { assertNever } from '../rules/types.ts';
 import { planMalawiGame, type Correction, type Handling, type MalawiPlayerOptions } from './malawi-player.ts';
 import {
   ConsoleQuestions,
@@ -224,8 +225,4 @@ export function answersOf(truth: Pick<MalawiTruth, 'questions' | 'sense' | 'take
     .sort((a, b) => a.t - b.t)
     .map((l) => `${Math.round(l.t)} ${l.text}\n`)
     .join('');
-}
-
-function assertNever(x: never): never {
-  throw new Error(`unexpected value ${JSON.stringify(x)}`);
 }
