@@ -60,6 +60,7 @@ export {
   MAKIS_HANDLINGS,
   makisBoardSetup,
   makisLayout,
+  makisOccupancy,
   planMakisGame,
   type MakisCorrection,
   type MakisGamePlan,
@@ -68,6 +69,6 @@ export {
   type MakisPlayerOptions,
   type ResetAlert,
 } from './makis-player.ts';
-export { formatMakisRecord, generateMakisTrace, makisAnswersOf, makisOccupancy, type MakisExpectedAlert, type MakisTrace, type MakisTraceOptions, type MakisTruth } from './makis-trace.ts';
+export { formatMakisRecord, generateMakisTrace, makisAnswersOf, type MakisExpectedAlert, type MakisTrace, type MakisTraceOptions, type MakisTruth } from './makis-trace.ts';
 export { MAKIS_FIXTURES, generateMakisFixture, stringifyMakisTruth, writeMakisFixtures, type MakisFixture } from './makis-fixtures.ts';
 export { playMakisGames, setUpMakisActions, type LiveMakis, type LiveMakisOptions } from './makis-live.ts';

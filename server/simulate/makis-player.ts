@@ -180,12 +180,17 @@ function advances(before: readonly number[], after: readonly number[]): number[]
   return before.map((row, i) => after[i] - row);
 }
 
-/** What the board shows: knights and the Makis on the board. */
-function pictureKey(state: Pick<MakisState, 'knights' | 'makis'>): string {
+/** What the board shows in a position: knights and the Makis on the board. */
+export function makisOccupancy(state: Pick<MakisState, 'knights' | 'makis'>): number[] {
   const cells = new Array<number>(SIZE * SIZE).fill(0);
   state.knights.forEach((row, i) => (cells[square(i + 1, row)] = 1));
   for (const spot of state.makis) if (typeof spot === 'number') cells[spot] = 1;
-  return cells.join('');
+  return cells;
+}
+
+/** The board's picture of a position as a key to compare. */
+function pictureKey(state: Pick<MakisState, 'knights' | 'makis'>): string {
+  return makisOccupancy(state).join('');
 }
 
 /** What the board shows in a position with some resets not yet made (`undone`): knights and Makis on the board. */
@@ -225,7 +230,7 @@ export function planMakisGame(options: MakisPlayerOptions): MakisGamePlan {
   let rolls = 0;
   const mark = scriptMarks(actions);
   /** The board as the hand leaves it: 1 where a piece stands. */
-  const board = pictureKey(start).split('').map(Number);
+  const board = makisOccupancy(start);
   const colour = (player: number): string => MAKIS_COLOURS[player - 1];
 
   /** Moves a piece from one square to another, sliding it along when its way is clear. */

@@ -1,10 +1,10 @@
 // Generated Makis sensor traces with their ground truth: a planned game performed on the simulated 9 × 9 board in virtual time.
 import { DEFAULT_GRID_HAND, DEFAULT_GRID_SENSOR, GridTable, type GridHandModel, type GridSensorModel } from '../../firmware-bridge/index.ts';
 import { formatRecord } from '../rules/record.ts';
-import { SIZE, square, type EndReason, type MakisOptions, type MakisState, type Roll } from '../rules/makis.ts';
+import { SIZE, type EndReason, type MakisOptions, type Roll } from '../rules/makis.ts';
 import { positionJson, type MakisPosition } from '../rules/makis-notation.ts';
 import { assertNever } from '../rules/types.ts';
-import { planMakisGame, type MakisCorrection, type MakisPlayerOptions } from './makis-player.ts';
+import { makisOccupancy, planMakisGame, type MakisCorrection, type MakisPlayerOptions } from './makis-player.ts';
 import { TraceRecording, checkBoardEnd, checkTruthAgainstPlan, gridBoardComment, isGridFrame } from './trace-common.ts';
 
 export interface MakisTraceOptions extends MakisPlayerOptions {
@@ -89,14 +89,6 @@ export interface MakisTrace {
   /** The trace file's text: `#` comment lines, then `<ms> <line>` per line. */
   readonly trace: string;
   readonly truth: MakisTruth;
-}
-
-/** What the board shows in a position: knights and the Makis on the board. */
-export function makisOccupancy(state: Pick<MakisState, 'knights' | 'makis'>): number[] {
-  const cells = new Array<number>(SIZE * SIZE).fill(0);
-  state.knights.forEach((row, i) => (cells[square(i + 1, row)] = 1));
-  for (const spot of state.makis) if (typeof spot === 'number') cells[spot] = 1;
-  return cells;
 }
 
 /**
