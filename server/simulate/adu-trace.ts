@@ -13,18 +13,13 @@ import {
   gridBoardComment,
   isGridFrame,
   takeBackTruth,
+  type GeneratedTrace,
   type TakeBackTruth,
+  type TraceOptions,
 } from './trace-common.ts';
 
-export interface AduTraceOptions extends AduPlayerOptions {
-  readonly sensor?: Partial<GridSensorModel>;
-  readonly hand?: Partial<GridHandModel>;
-  readonly rateHz?: number;
-  /** The board stands still this long, empty, before the first placement. */
-  readonly calibrationMs?: number;
-  /** And this long after the last move. */
-  readonly tailMs?: number;
-}
+/** A game of Adu starts, and its trace calibrates, on an empty board. */
+export interface AduTraceOptions extends AduPlayerOptions, TraceOptions<GridSensorModel, GridHandModel> {}
 
 /** A question the referee console is asked about a move, and its answer. */
 export interface AduConsoleQuestion {
@@ -109,11 +104,7 @@ export interface AduTruth {
   readonly frames: number;
 }
 
-export interface AduTrace {
-  /** The trace file's text: `#` comment lines, then `<ms> <line>` per line. */
-  readonly trace: string;
-  readonly truth: AduTruth;
-}
+export type AduTrace = GeneratedTrace<AduTruth>;
 
 /**
  * Plans a game, performs it on a simulated occupancy grid in virtual time (as fast as the CPU

@@ -2,6 +2,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { GeneratedTrace } from './trace-common.ts';
 import { formatTruthJson } from './truth-json.ts';
 
 /** A fixture: the name of its files, what it covers, and the options its trace is generated with. */
@@ -9,12 +10,6 @@ export interface Fixture<Options> {
   readonly name: string;
   readonly about: string;
   readonly options: Options;
-}
-
-/** A generated trace file's text and what really happened in it. */
-export interface GeneratedTrace<Truth> {
-  readonly trace: string;
-  readonly truth: Truth;
 }
 
 /** A fixture's trace, its first line saying which fixture it is and what it covers. */

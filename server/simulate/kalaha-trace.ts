@@ -3,17 +3,11 @@ import { DEFAULT_HAND, DEFAULT_SENSOR, KalahaTable, type HandModel, type SensorM
 import { PITS, observe, type EndReason, type KalahaOptions, type Side } from '../rules/kalaha.ts';
 import { assertNever } from '../rules/types.ts';
 import { planKalahaGame, type CaptureStyle, type KalahaPlayerOptions } from './kalaha-player.ts';
-import { TraceRecording, checkBoardEnd, checkTruthAgainstPlan } from './trace-common.ts';
+import { TraceRecording, checkBoardEnd, checkTruthAgainstPlan, type GeneratedTrace, type TraceOptions } from './trace-common.ts';
 
-export interface KalahaTraceOptions extends KalahaPlayerOptions {
+/** The referee calibrates the stone weight while the table stands still (`calibrationMs`); the tail follows the last stone swept. */
+export interface KalahaTraceOptions extends KalahaPlayerOptions, TraceOptions<SensorModel, HandModel> {
   readonly stoneSet?: StoneSet;
-  readonly sensor?: Partial<SensorModel>;
-  readonly hand?: Partial<HandModel>;
-  readonly rateHz?: number;
-  /** The table stands still this long before the first move, so the referee can calibrate the stone weight. */
-  readonly calibrationMs?: number;
-  /** And this long after the last stone is swept. */
-  readonly tailMs?: number;
 }
 
 /** What really happened in a generated trace, for tests of everything downstream of the sensors. */
@@ -56,11 +50,7 @@ export interface KalahaTruth {
   readonly frames: number;
 }
 
-export interface KalahaTrace {
-  /** The trace file's text: `#` comment lines, then `<ms> <line>` per line. */
-  readonly trace: string;
-  readonly truth: KalahaTruth;
-}
+export type KalahaTrace = GeneratedTrace<KalahaTruth>;
 
 /** Whether a line of the table is a frame (`W …`), as against HELLO, heartbeats and answers. */
 function isWeightFrame(line: string): boolean {

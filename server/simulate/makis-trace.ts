@@ -5,17 +5,17 @@ import { SIZE, type EndReason, type MakisOptions, type Roll } from '../rules/mak
 import { positionJson, type MakisPosition } from '../rules/makis-notation.ts';
 import { assertNever } from '../rules/types.ts';
 import { makisOccupancy, planMakisGame, type MakisCorrection, type MakisPlayerOptions } from './makis-player.ts';
-import { TraceRecording, checkBoardEnd, checkTruthAgainstPlan, gridBoardComment, isGridFrame } from './trace-common.ts';
+import {
+  TraceRecording,
+  checkBoardEnd,
+  checkTruthAgainstPlan,
+  gridBoardComment,
+  isGridFrame,
+  type GeneratedTrace,
+  type TraceOptions,
+} from './trace-common.ts';
 
-export interface MakisTraceOptions extends MakisPlayerOptions {
-  readonly sensor?: Partial<GridSensorModel>;
-  readonly hand?: Partial<GridHandModel>;
-  readonly rateHz?: number;
-  /** The board stands still this long before the first placement, in the opening position. */
-  readonly calibrationMs?: number;
-  /** And this long after the last move. */
-  readonly tailMs?: number;
-}
+export interface MakisTraceOptions extends MakisPlayerOptions, TraceOptions<GridSensorModel, GridHandModel> {}
 
 /** An alert the referee is expected to raise, in the order they come. */
 export interface MakisExpectedAlert {
@@ -85,11 +85,7 @@ export interface MakisTruth {
   readonly frames: number;
 }
 
-export interface MakisTrace {
-  /** The trace file's text: `#` comment lines, then `<ms> <line>` per line. */
-  readonly trace: string;
-  readonly truth: MakisTruth;
-}
+export type MakisTrace = GeneratedTrace<MakisTruth>;
 
 /**
  * Plans a game, performs it on a simulated 9 × 9 board in virtual time (as fast as the CPU goes)

@@ -13,19 +13,14 @@ import {
   gridBoardComment,
   isGridFrame,
   takeBackTruth,
+  type GeneratedTrace,
   type TakeBackTruth,
+  type TraceOptions,
 } from './trace-common.ts';
 
-export interface MalawiTraceOptions extends MalawiPlayerOptions {
+export interface MalawiTraceOptions extends MalawiPlayerOptions, TraceOptions<GridSensorModel, GridHandModel> {
   /** What the board's squares sense: occupancy (`G` frames, default) or counts (`C` frames). */
   readonly sense?: SenseKind;
-  readonly sensor?: Partial<GridSensorModel>;
-  readonly hand?: Partial<GridHandModel>;
-  readonly rateHz?: number;
-  /** The board stands still this long before the first move, in the starting position. */
-  readonly calibrationMs?: number;
-  /** And this long after the last move. */
-  readonly tailMs?: number;
 }
 
 /** A move the board's sensors cannot tell from another legal move: the referee console must be asked which it was. */
@@ -97,11 +92,7 @@ export interface MalawiTruth {
   readonly frames: number;
 }
 
-export interface MalawiTrace {
-  /** The trace file's text: `#` comment lines, then `<ms> <line>` per line. */
-  readonly trace: string;
-  readonly truth: MalawiTruth;
-}
+export type MalawiTrace = GeneratedTrace<MalawiTruth>;
 
 /**
  * Plans a game, performs it on a simulated square board in virtual time (as fast as the CPU

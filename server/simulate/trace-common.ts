@@ -3,6 +3,23 @@ import { Scheduler, formatTraceLine, type CommonAction, type GridSensorModel, ty
 import { performInVirtualTime } from './perform.ts';
 import type { TakeBackPlanEvent } from './player-common.ts';
 
+/** What a trace generator adds to its players' options: the board's sensors and the hand (defaults for what is left out), its scan rate, and how long it stands still. */
+export interface TraceOptions<Sensor, Hand> {
+  readonly sensor?: Partial<Sensor>;
+  readonly hand?: Partial<Hand>;
+  readonly rateHz?: number;
+  /** The board stands still this long before the first move, in the position the game starts from, so the referee can calibrate. */
+  readonly calibrationMs?: number;
+  /** And this long after the last move. */
+  readonly tailMs?: number;
+}
+
+/** A generated trace: the trace file's text (`#` comment lines, then `<ms> <line>` per line) and what really happened in it. */
+export interface GeneratedTrace<Truth> {
+  readonly trace: string;
+  readonly truth: Truth;
+}
+
 /** Whether a line of a square board is a frame (`G …` or `C …`), as against HELLO, heartbeats and answers. */
 export function isGridFrame(line: string): boolean {
   const c0 = line.charCodeAt(0);
