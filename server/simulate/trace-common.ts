@@ -1,4 +1,4 @@
-// What every game's trace generator shares: the board's lines recorded while the plan is performed in virtual time, the truth checked against the plan, the trace file's text.
+// What every game's trace generator shares: its options, the board's lines recorded while the plan is performed in virtual time, the truth checked against the plan (take-backs and console questions included), the trace file's text.
 import { Scheduler, formatTraceLine, type CommonAction, type GridSensorModel, type SenseKind, type SimulatedFirmware } from '../../firmware-bridge/index.ts';
 import { performInVirtualTime } from './perform.ts';
 import type { TakeBackPlanEvent } from './player-common.ts';
