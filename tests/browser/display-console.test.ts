@@ -222,6 +222,8 @@ describe('the display and the console against a live table', () => {
         { timeout: WAIT },
       )
       .toBe(true);
+    // The answer to the last game's question went with that game.
+    expect(await referee.page.locator('.outcome').count()).toBe(0);
 
     await referee.page.locator('lang-toggle button[lang="en"]').click();
     await expect.poll(() => text(referee.page, '.questions h2'), { timeout: WAIT }).toBe('Open questions');

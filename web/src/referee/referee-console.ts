@@ -106,6 +106,8 @@ export class RefereeConsole extends LitElement {
   /** The table as the last render saw it, to tell what changed since. */
   private seen: TableState = this.connection.table;
   private seenOutcomes = 0;
+  /** The game the last command's answer was about: a new game started from the setup page clears the answer. */
+  private outcomeGameId: number | null = null;
   private logBusy = false;
   private logAgain = false;
 
@@ -154,6 +156,7 @@ export class RefereeConsole extends LitElement {
         if (answer) entries.push(answer);
       }
       this.seenOutcomes = lastRef;
+      this.outcomeGameId = table.gameId;
     }
     const resynced = table.synced && table !== before && (!before.synced || (table.lastEvent === null && table.stateId !== before.stateId));
     const journal = addLive(this.journal, entries, table.gameId);
@@ -332,7 +335,7 @@ export class RefereeConsole extends LitElement {
 
   private renderOutcome(view: GameView | null) {
     const outcome = latestOutcome(this.connection.commands);
-    if (!outcome) return nothing;
+    if (!outcome || this.connection.table.gameId !== this.outcomeGameId) return nothing;
     // A refused token says so in the token form; repeating it here would only add noise.
     if (!outcome.ok && this.connection.commands.auth === 'refused') return nothing;
     const text = outcomeText(this.lang, outcome, boardKind(view));
