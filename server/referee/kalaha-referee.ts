@@ -3,7 +3,8 @@
 // The referee never guesses a move from raw differences; it asks the engine what every legal
 // move, every illegal move a person could make, and every earlier position would look like, and
 // keeps the one candidate the picture fits (weigh.ts). Nothing is committed on a guess: with no
-// fit it shows which pits differ, with two fits it waits for a clearer picture.
+// fit it shows which pits differ, with two fits it waits for a clearer picture. A game resumed after
+// a restart is read the same way, its first picture weighed whole (kalaha-resume.ts).
 import {
   PITS,
   STORE,
@@ -24,6 +25,7 @@ import type { RuleError } from '../rules/types.ts';
 import { DEFAULT_SETTLE, WeightSettler, type SettleOptions, type SettledPicture } from './settle.ts';
 import { matchTarget, type Match, type Reference, type Target, type Transfer, type WeightModel } from './weigh.ts';
 import { AlertLatch } from './alert-latch.ts';
+import { EMPTY_BELOW, cellsOff, fitWhole, placeStones, type Scale, type WholeFit } from './kalaha-resume.ts';
 
 export interface KalahaRefereeOptions {
   readonly settle?: SettleOptions;
@@ -40,7 +42,15 @@ export interface KalahaRefereeOptions {
 
 export type RefereeEvent =
   | { readonly kind: 'calibrated'; readonly t: number; readonly stone: number; readonly spread: number; readonly noise: number }
-  | { readonly kind: 'move'; readonly t: number; readonly move: string; readonly ply: number; readonly pending: readonly Transfer[] }
+  | {
+      readonly kind: 'move';
+      readonly t: number;
+      readonly move: string;
+      readonly ply: number;
+      readonly pending: readonly Transfer[];
+      /** Made while the referee was not watching (the service restarted), and read from the board since. */
+      readonly reconstructed?: true;
+    }
   | { readonly kind: 'takeback'; readonly t: number; readonly undone: readonly string[]; readonly ply: number }
   | { readonly kind: 'settled'; readonly t: number }
   | { readonly kind: 'end'; readonly t: number; readonly outcome: KalahaOutcome }
@@ -78,6 +88,13 @@ type Candidate =
   | { readonly kind: 'takeback'; readonly target: Target; readonly toPly: number }
   | { readonly kind: 'new-game'; readonly target: Target };
 
+/** A candidate weighed whole, its score with the candidate's prior. */
+interface WholeReading {
+  readonly c: Candidate;
+  readonly fit: WholeFit;
+  readonly score: number;
+}
+
 const CELLS = 14;
 const CALIBRATION_FRAMES = 40;
 /** The protocol's default scan rate is 20 frames a second. */
@@ -103,6 +120,13 @@ export class KalahaReferee {
   private readonly mismatchMs: number;
   /** A settled picture nothing explains, waiting to be called a mismatch if it stays. */
   private unexplained: SettledPicture | null = null;
+  /**
+   * A game resumed from its record whose board has not been read yet: the weights are unknown, and
+   * the stones may have moved while nobody watched.
+   */
+  private resuming = false;
+  /** The resumed game's last picture that did not fit, read again after a console command. */
+  private unread: SettledPicture | null = null;
   /** Since when the board has held still on pictures nothing explains (null: it moved since). */
   private unexplainedSince: number | null = null;
   /** Cells whose weight went both up and down since the reference was set: stones exchanged? */
@@ -143,7 +167,12 @@ export class KalahaReferee {
     return this.pending;
   }
 
-  /** Resume a game from its record (after a restart); the next settled picture re-calibrates. */
+  /**
+   * Resume a game from its record (after a restart). The first picture the board then holds still is
+   * weighed whole and read as any picture in the game: the position (nothing happened), a move made
+   * meanwhile, an illegal one, a take-back; anything else is a mismatch naming the pits. It also
+   * calibrates the weights.
+   */
   restore(moves: readonly string[]): { ok: true } | { ok: false; ply: number; message: string } {
     const plies: Ply[] = [{ state: initial(this.rules), move: null, pit: null, sown: [], captures: [] }];
     for (const [i, name] of moves.entries()) {
@@ -157,7 +186,16 @@ export class KalahaReferee {
     this.plies = plies;
     this.model = null;
     this.ref = null;
-    this.pending = [];
+    // The last move's capture or final sweep may not have been carried when the service stopped.
+    const last = plies[plies.length - 1];
+    if (last.pit === null) this.pending = [];
+    else {
+      const before = plies[plies.length - 2].state;
+      this.pending = transfersOf(before, sowing(before, last.pit).afterSow, last.captures, last.state);
+    }
+    this.resuming = true;
+    this.unexplained = null;
+    this.unread = null;
     this.settler.reset();
     this.settler.expectedTotal = null;
     return { ok: true };
@@ -168,7 +206,14 @@ export class KalahaReferee {
     if (!this.model) this.keepForCalibration(tenths);
     else this.watchHands(tenths);
     const picture = this.settler.push(t, tenths);
-    if (picture) return this.model ? this.decide(picture) : this.calibrate(picture);
+    if (picture) {
+      if (this.model) return this.decide(picture);
+      if (!this.resuming) return this.calibrate(picture);
+      // Read once the board has held it as long as people pause with a stone in the hand: before
+      // the weights are known, a hand holding stones is not told apart from stones missing.
+      this.explainNot(picture);
+      return NONE;
+    }
     if (!this.unexplained) return NONE;
     if (!this.settler.holding) {
       this.unexplainedSince = null;
@@ -179,12 +224,18 @@ export class KalahaReferee {
       const picture = this.unexplained;
       this.unexplained = null;
       if (this.model) return this.mismatch(picture);
-      const message = this.plies.length === 1
-        ? 'Waiting for the opening position: every pit filled, stores empty.'
-        : 'Waiting for the board to show the position of the game being resumed.';
-      return [this.alerts.raise(t, 'calibrating', 'board/calibrating', message, { seeds: this.rules.seedsPerPit })].filter(isEvent);
+      if (this.resuming) return this.resume(picture);
+      return this.waitingForPosition(t);
     }
     return NONE;
+  }
+
+  /** The board shows no position of the game yet: it is being filled, or emptied. */
+  private waitingForPosition(t: number): RefereeEvent[] {
+    const message = this.plies.length === 1
+      ? 'Waiting for the opening position: every pit filled, stores empty.'
+      : 'Waiting for the board to show the position of the game being resumed.';
+    return [this.alerts.raise(t, 'calibrating', 'board/calibrating', message, { seeds: this.rules.seedsPerPit })].filter(isEvent);
   }
 
   /**
@@ -196,6 +247,7 @@ export class KalahaReferee {
     const undone = this.plies.pop() as Ply;
     this.pending = [];
     this.unexplained = null;
+    this.readAgain(t);
     return { ok: true, events: [{ kind: 'takeback', t, undone: [undone.move as string], ply: this.plies.length - 1 }] };
   }
 
@@ -214,6 +266,7 @@ export class KalahaReferee {
     this.plies.push({ state: next.value, move: PITS[pit], pit, sown: sownPits(before, pit), captures });
     this.pending = [];
     this.unexplained = null;
+    this.readAgain(t);
     const events: RefereeEvent[] = [{ kind: 'move', t, move: PITS[pit], ply: this.plies.length - 1, pending: [] }];
     if (next.value.outcome) events.push({ kind: 'end', t, outcome: next.value.outcome });
     if (this.alerts.key) events.unshift(this.alerts.clear(t));
@@ -231,6 +284,7 @@ export class KalahaReferee {
     const last = this.plies[this.plies.length - 1];
     this.plies[this.plies.length - 1] = { ...last, state: ended.value };
     this.pending = sweepOf(before.pits);
+    this.readAgain(t);
     return { ok: true, events: [{ kind: 'end', t, outcome: ended.value.outcome as KalahaOutcome }] };
   }
 
@@ -282,15 +336,33 @@ export class KalahaReferee {
       return NONE;
     }
     this.unexplained = null;
-    const pits = expected.slice(0, 12).map((count, i) => ({ count, grams: g[i] })).filter((p) => p.count > 0);
-    const stones = 12 * this.rules.seedsPerPit;
-    const stone = picture.total / stones;
-    // Pits of n stones spread by √n single-stone spreads.
-    const pitSpread = Math.sqrt(pits.reduce((s, p) => s + (p.grams - p.count * stone) ** 2 / p.count, 0) / Math.max(1, pits.length - 1));
-    const spread = Math.min(Math.max(pitSpread, 0.1 * stone), 0.6 * stone);
+    const events: RefereeEvent[] = [];
+    if (this.alerts.key) events.push(this.alerts.clear(picture.t));
+    events.push(this.adoptModel(picture, expected));
+    return events;
+  }
+
+  /** How noisy the load cells are, from the still frames kept for calibration: per frame, and of a settled picture. */
+  private noiseNow(): { frameNoise: number; settledNoise: number } {
     const frames = Math.max(this.settleOptions.minFrames, Math.round(this.settleOptions.settleMs / FRAME_MS));
     const frameNoise = estimateNoise(this.calibration.slice(-frames));
-    const settledNoise = frameNoise / Math.sqrt(frames);
+    return { frameNoise, settledNoise: frameNoise / Math.sqrt(frames) };
+  }
+
+  /**
+   * Sets the weight model from a picture whose stone counts are known: all stones are on the board,
+   * so the total gives the mean stone weight, and the cells its spread. The picture is the reference.
+   */
+  private adoptModel(picture: SettledPicture, counts: readonly number[]): RefereeEvent {
+    const g = picture.grams;
+    const cells = counts.map((count, i) => ({ count, grams: g[i] })).filter((c) => c.count > 0);
+    const stones = 12 * this.rules.seedsPerPit;
+    const stone = picture.total / stones;
+    // Cells of n stones spread by √n single-stone spreads.
+    const cellSpread = Math.sqrt(cells.reduce((s, c) => s + (c.grams - c.count * stone) ** 2 / c.count, 0) / Math.max(1, cells.length - 1));
+    const spread = Math.min(Math.max(cellSpread, 0.1 * stone), 0.6 * stone);
+    const frames = Math.max(this.settleOptions.minFrames, Math.round(this.settleOptions.settleMs / FRAME_MS));
+    const { frameNoise, settledNoise } = this.noiseNow();
     // Twelve pit weights say too little about the lightest stone of a set: take what PROTOCOL.md
     // says people bring (about a gram at the least), or less for a set of lighter stones still.
     const lightest = Math.min(0.8, 0.8 * stone);
@@ -312,12 +384,99 @@ export class KalahaReferee {
     const totalNoise = settledNoise * Math.sqrt(CELLS);
     this.settler.totalTolerance = Math.max(Math.min(3 * totalNoise + 0.2, 0.6 * lightest), 2 * totalNoise);
     this.settler.driftTolerance = this.model.tolerance;
-    this.setReference(observe(this.state), picture.grams);
+    this.setReference(counts, picture.grams);
     this.calibration.length = 0;
-    const events: RefereeEvent[] = [];
-    if (this.alerts.key) events.push(this.alerts.clear(picture.t));
-    events.push({ kind: 'calibrated', t: picture.t, stone, spread, noise: frameNoise });
+    return { kind: 'calibrated', t: picture.t, stone, spread, noise: frameNoise };
+  }
+
+  /**
+   * The first picture of a resumed game, held still: which candidate explains it? The same readings
+   * as `decide` weighs (nothing happened, a move, an illegal move, a take-back, the next game), each
+   * weighed whole since no earlier picture is known; the same choice among them. A reading taken
+   * sets the weight model, and a move it finds is marked as made while nobody watched.
+   */
+  private resume(picture: SettledPicture): RefereeEvent[] {
+    const t = picture.t;
+    const scale = this.scaleOf(picture);
+    this.unread = picture;
+    let best: WholeReading | null = null;
+    let second: WholeReading | null = null;
+    let here: WholeReading | null = null;
+    const candidates = [...this.candidates()];
+    const fits = fitWhole(scale, candidates.map((c) => c.target), picture.grams);
+    for (const [k, c] of candidates.entries()) {
+      const fit = fits[k];
+      if (!fit) continue;
+      const reading = { c, fit, score: fit.score + PRIOR[c.kind] };
+      if (c.kind === 'here') here = reading;
+      if (!best || reading.score < best.score) {
+        second = best;
+        best = reading;
+      } else if (!second || reading.score < second.score) second = reading;
+    }
+    if (!best) {
+      // A board nearly empty, or a game without a move yet (the scales were tared): being filled.
+      if (scale.stone < EMPTY_BELOW || this.plies.length === 1) return this.waitingForPosition(t);
+      const cells = cellsOff(scale, observe(this.state), picture.grams);
+      const alert = this.mismatchAlert(t, cells);
+      return alert ? [alert] : NONE;
+    }
+    if (here && here.score <= best.score + this.margin) best = here;
+    else if (second && second.score < best.score + this.margin && !sameMeaning(best.c, second.c)) {
+      const moves = [best.c, second.c].map(describe).join(' / ');
+      return [this.alerts.raise(t, `ambiguous:${moves}`, 'referee/ambiguous', `The board fits more than one reading (${moves}); waiting for a clearer picture.`, { options: moves })].filter(isEvent);
+    }
+    return this.takeReading(best.c, best.fit, picture);
+  }
+
+  /** How a picture is weighed whole: all stones are on the board, so its total gives the mean stone. */
+  private scaleOf(picture: SettledPicture): Scale {
+    return { stone: picture.total / (12 * this.rules.seedsPerPit), noise: this.noiseNow().settledNoise + 0.05 };
+  }
+
+  /** A resumed game's picture read: the weights are known from it, and the reading is applied as in a game. */
+  private takeReading(c: Candidate, fit: Omit<WholeFit, 'score'>, picture: SettledPicture): RefereeEvent[] {
+    this.resuming = false;
+    this.unread = null;
+    this.unexplained = null;
+    const events: RefereeEvent[] = [this.adoptModel(picture, fit.counts)];
+    const target = { counts: c.target.counts, transfers: fit.remaining };
+    for (const event of this.apply({ ...c, target }, { score: 0, complete: fit.remaining.length === 0 }, picture)) {
+      events.push(event.kind === 'move' ? { ...event, reconstructed: true } : event);
+    }
+    // Where the stones are now is known, carried or not.
+    this.setReference(fit.counts, picture.grams);
+    this.pending = c.kind === 'here' || c.kind === 'move' ? fit.remaining : [];
     return events;
+  }
+
+  /**
+   * The console confirms that the board shows the game as it stands. It matters only while a resumed
+   * game's board is unread: weighed whole, a pit of unusually heavy stones may look like a stone too
+   * many, and the people at the table know better. The picture the board holds is then taken as the
+   * position, provided it has stones exactly where the position has.
+   */
+  confirm(): ConsoleResult {
+    if (!this.resuming) return { ok: true, events: [] };
+    const picture = this.unexplained ?? this.unread;
+    if (!picture || !this.settler.holding) {
+      return { ok: false, error: 'console/board-moving', message: 'The board is not standing still yet; confirm once it does.' };
+    }
+    const here: Candidate = { kind: 'here', target: { counts: observe(this.state), transfers: this.pending } };
+    const scale = this.scaleOf(picture);
+    const placed = placeStones(here.target, picture.grams, scale.stone);
+    if (!placed) {
+      const named = cellsOff(scale, here.target.counts, picture.grams).map(({ cell, diff }) => `${cellName(cell)} ${diff > 0 ? '+' : ''}${diff}`).join(', ');
+      return { ok: false, error: 'console/board-differs', message: `The board does not show the game: ${named}.`, params: { cells: named } };
+    }
+    return { ok: true, events: this.takeReading(here, placed, picture) };
+  }
+
+  /** After a console command while a resumed game's board is unread: read its picture again once it holds still. */
+  private readAgain(t: number): void {
+    if (!this.resuming || !this.unread) return;
+    this.unexplained = this.unread;
+    this.unexplainedSince = this.settler.holding ? t : null;
   }
 
   /** A settled picture: which candidate explains it? */
@@ -539,14 +698,19 @@ export class KalahaReferee {
       const diff = ref.counts[i] + fewestStones(model, change) - expected[i];
       if (diff !== 0) cells.push({ cell: i, diff });
     }
+    const alert = this.mismatchAlert(picture.t, cells);
+    return alert ? [alert] : NONE;
+  }
+
+  /** The mismatch alert: the cells to fix, by how many stones (positive: too many). */
+  private mismatchAlert(t: number, cells: readonly { cell: number; diff: number }[]): RefereeAlert | null {
     const named = cells.map(({ cell, diff }) => `${cellName(cell)} ${diff > 0 ? '+' : ''}${diff}`).join(', ');
     const key = `mismatch:${this.plies.length}:${named}`;
     const message = cells.length
       ? `The board does not match the game: ${named}. Please restore it.`
       : 'The board does not match the game. Please restore it.';
-    const alert = this.alerts.raise(picture.t, key, 'referee/mismatch', message, { count: cells.length, cells: named });
-    if (!alert) return NONE;
-    return [{ ...alert, cells }];
+    const alert = this.alerts.raise(t, key, 'referee/mismatch', message, { count: cells.length, cells: named });
+    return alert ? { ...alert, cells } : null;
   }
 
 }

@@ -16,7 +16,8 @@ export type Listener = (message: ServerMessage, text: string) => void;
 /** The events every referee speaks in (each game's referee may say more, which passes by). */
 export type SessionEvent =
   | { readonly kind: 'calibrated'; readonly t: number }
-  | { readonly kind: 'move'; readonly t: number; readonly move: string; readonly ply: number }
+  /** `reconstructed`: made while the service was down, and read from the board after its restart. */
+  | { readonly kind: 'move'; readonly t: number; readonly move: string; readonly ply: number; readonly reconstructed?: boolean }
   | { readonly kind: 'takeback'; readonly t: number; readonly undone: readonly string[]; readonly ply: number }
   | { readonly kind: 'settled'; readonly t: number }
   | { readonly kind: 'end'; readonly t: number; readonly outcome: { readonly winner: string; readonly reason: string } }
@@ -153,7 +154,7 @@ export abstract class GameSession {
         return;
       case 'move':
         this.ensureGame(at);
-        this.log('move', at, { move: event.move, ply: event.ply });
+        this.log('move', at, { move: event.move, ply: event.ply, ...(event.reconstructed ? { reconstructed: true } : {}) });
         this.update('move', { move: event.move });
         return;
       case 'takeback':

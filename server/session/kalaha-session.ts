@@ -20,6 +20,9 @@ export class KalahaSession extends GameSession {
     if (kalaha.resume) {
       const restored = this.referee.restore(kalaha.resume.moves);
       if (!restored.ok) throw new Error(`cannot resume game ${kalaha.resume.gameId}: ply ${restored.ply}: ${restored.message}`);
+      // The service may have stopped between logging the game's last move and its end.
+      const outcome = this.referee.state.outcome;
+      if (outcome) this.applyAll([{ kind: 'end', t: 0, outcome }]);
     }
   }
 
@@ -56,7 +59,7 @@ export class KalahaSession extends GameSession {
       case 'agree':
         return this.referee.agreeToEnd(this.lastT);
       case 'confirm':
-        return { ok: true, events: [] };
+        return this.referee.confirm();
       case 'choose':
       case 'ask':
         return { ok: false, error: 'console/no-question', message: 'The Kalaha referee asks no questions: the scales tell every move.' };

@@ -2,7 +2,9 @@
 // the middle of a game, again and again, and restarted. The board outlives it: a simulated Kalaha
 // table in this process, on the far end of a pseudo-terminal made by socat (Debian package
 // `socat`). After every kill the game log holds every move any display was shown, each exactly
-// once; after every restart the live game goes on exactly where it was.
+// once; after every restart the live game goes on exactly where it was. Then the same, killed while a
+// hand is sowing: the move is finished while the service is down, or after it is back (the hand still
+// moving when it reads the board again), and is logged once, as reconstructed after the restart.
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -29,12 +31,14 @@ const KILL_AFTER = new Set([1, 2, 4, 6, 9, 11, 13]);
 let dir = '';
 let socat: ChildProcess | null = null;
 let service: ChildProcess | null = null;
+/** Every process a test started, stopped after the last test whatever happened. */
+const children: ChildProcess[] = [];
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'spieltisch-kill-'));
 });
 afterAll(async () => {
-  for (const p of [service, socat]) if (p && p.exitCode === null && p.signalCode === null) await stop(p, 'SIGKILL');
+  for (const p of children) if (p.exitCode === null && p.signalCode === null) await stop(p, 'SIGKILL');
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -90,6 +94,7 @@ async function startService(device: string, db: string): Promise<{ port: number;
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   service = child;
+  children.push(child);
   let out = '';
   child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (out += chunk.toString()));
@@ -101,17 +106,20 @@ async function startService(device: string, db: string): Promise<{ port: number;
   return { port, out: () => out };
 }
 
-/** The moves of the board's game as the log holds them, checked move by move: ply 1, 2, 3, … each once. */
-function checkLog(db: string, expected: readonly string[]): { gameId: number; events: GameEvent[] } {
+/**
+ * The moves of the board's game as the log holds them, checked move by move: ply 1, 2, 3, … each
+ * once; those at the plies in `reconstructed` marked as read from the board after a restart.
+ */
+function checkLog(db: string, expected: readonly string[], board = BOARD_ID, reconstructed: ReadonlySet<number> = new Set()): { gameId: number; events: GameEvent[] } {
   const log = openGameLog(db);
   try {
-    const games = log.allGames({ board: BOARD_ID });
+    const games = log.allGames({ board });
     // One game, never a second one started by a restart, and still live.
     expect(games.map((g) => g.endedAt)).toEqual([null]);
     const events = log.events(games[0].id);
     expect(events.map((e) => e.seq)).toEqual(events.map((_, i) => i + 1));
     const moves = events.filter((e) => e.kind === 'move').map((e) => e.payload as { move: string; ply: number });
-    expect(moves).toEqual(expected.map((move, i) => ({ move, ply: i + 1 })));
+    expect(moves).toEqual(expected.map((move, i) => ({ move, ply: i + 1, ...(reconstructed.has(i + 1) ? { reconstructed: true } : {}) })));
     expect(events.filter((e) => e.kind === 'takeback')).toEqual([]);
     return { gameId: games[0].id, events };
   } finally {
@@ -127,6 +135,7 @@ test(
     const device = join(dir, 'board');
     const db = join(dir, 'games.db');
     socat = spawn('socat', [`pty,raw,echo=0,link=${device}`, 'STDIO'], { stdio: ['pipe', 'pipe', 'inherit'] });
+    children.push(socat);
     await until('the pty', () => existsSync(device));
 
     // The board: a simulated table whose lines go into the pty and whose commands come out of it.
@@ -195,6 +204,101 @@ test(
       await stop(service as ChildProcess, 'SIGKILL');
       const { events } = checkLog(db, plan.record);
       expect(events.slice(0, previous.length)).toEqual(previous);
+    } finally {
+      driver.stop();
+      table.shutdown();
+    }
+  },
+  240_000,
+);
+
+test(
+  'SIGKILL while a hand is sowing: the move finished meanwhile, or after the restart with the hand still moving, is taken once, as reconstructed',
+  async () => {
+    if (!HAS_SOCAT) throw new Error('this test makes its serial line with socat: install the Debian package socat');
+    const board = 'kill-sowing';
+    const device = join(dir, 'sowing-board');
+    const db = join(dir, 'sowing.db');
+    const pty = spawn('socat', [`pty,raw,echo=0,link=${device}`, 'STDIO'], { stdio: ['pipe', 'pipe', 'inherit'] });
+    children.push(pty);
+    await until('the pty', () => existsSync(device));
+    const scheduler = new Scheduler();
+    const driver = new RealTimeDriver(scheduler, { speed: SPEED });
+    const table = new KalahaTable(
+      scheduler,
+      { seed: 'sowing', boardId: board, stoneSet: 'marbles', seedsPerPit: 4, hand: { pressProbability: 0, pauseProbability: 0 } },
+      (line) => pty.stdin?.write(line + '\r\n'),
+    );
+    pty.stdout?.on('data', (bytes: Buffer) => {
+      driver.sync();
+      table.receive(bytes);
+    });
+    driver.start();
+    table.boot();
+
+    const plan = planKalahaGame({ seed: 'sowing-3', rules: DEFAULT_OPTIONS, maxMoves: 10 });
+    const scripts: TableAction[][] = [];
+    let from = 0;
+    for (const event of plan.events) {
+      if (event.kind !== 'move') continue;
+      const end = plan.actions.findIndex((a) => a.kind === 'mark' && a.label === event.endLabel);
+      scripts.push(plan.actions.slice(from, end + 1) as TableAction[]);
+      from = end + 1;
+    }
+    // Killed at these plies, after the hand lifted the pit and dropped its first stone: the hand
+    // finishes while the service is down (`down`), or once it is back up (`up`).
+    const kills = new Map<number, 'down' | 'up'>([
+      [2, 'down'],
+      [3, 'up'],
+      [5, 'down'],
+      [6, 'up'],
+      [8, 'up'],
+      [10, 'down'],
+    ]);
+    // Four of them carry a capture, which must come through a restart too.
+    const captures = plan.events.filter((e) => e.kind === 'move' && e.captures.length > 0).map((e) => (e.kind === 'move' ? e.ply : 0));
+    expect(captures.filter((ply) => kills.has(ply))).toEqual([5, 6, 8, 10]);
+    const perform = (script: TableAction[]) => new Promise<void>((resolve) => table.perform(script, resolve));
+    const reconstructed = new Set<number>();
+
+    try {
+      let run = await startService(device, db);
+      let display = await watch(run.port);
+      await until('the first calibration', () => display.calibrated);
+      let previous: GameEvent[] = [];
+      for (let ply = 1; ply <= plan.record.length; ply++) {
+        const script = scripts[ply - 1];
+        const mode = kills.get(ply);
+        if (!mode) {
+          await perform(script);
+          await until(`the display to show ply ${ply}`, () => display.record.length >= ply);
+          continue;
+        }
+        const lift = script.findIndex((a) => a.kind === 'lift');
+        const firstDrop = script.findIndex((a, i) => i > lift && a.kind === 'drop');
+        expect(firstDrop).toBeGreaterThan(lift);
+        await perform(script.slice(0, firstDrop + 1));
+        display.close();
+        await stop(service as ChildProcess, 'SIGKILL');
+        // Nothing of the move half made is in the log.
+        ({ events: previous } = checkLog(db, plan.record.slice(0, ply - 1), board, reconstructed));
+        const rest = script.slice(firstDrop + 1);
+        if (mode === 'down') await perform(rest);
+        run = await startService(device, db);
+        expect(run.out()).toMatch(new RegExp(`resuming game \\d+ after ${ply - 1} moves`));
+        display = await watch(run.port);
+        expect(display.record).toEqual(plan.record.slice(0, ply - 1));
+        if (mode === 'up') await perform(rest);
+        await until(`the display to show ply ${ply} after the restart`, () => display.record.length >= ply);
+        expect(display.record).toEqual(plan.record.slice(0, ply));
+        reconstructed.add(ply);
+        const { events } = checkLog(db, plan.record.slice(0, ply), board, reconstructed);
+        expect(events.slice(0, previous.length)).toEqual(previous);
+        await until(`calibration after the restart at ply ${ply}`, () => display.calibrated);
+      }
+      display.close();
+      await stop(service as ChildProcess, 'SIGKILL');
+      checkLog(db, plan.record, board, reconstructed);
     } finally {
       driver.stop();
       table.shutdown();
