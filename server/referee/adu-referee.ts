@@ -279,8 +279,13 @@ export class AduReferee {
     return names;
   }
 
-  /** Resume a game from its record (after a restart); the next settled picture must show its position. */
-  restore(moves: readonly string[]): { ok: true } | { ok: false; ply: number; error: RuleError } {
+  /**
+   * Resume a game from its record (after a restart); the next settled picture must show its position.
+   * `answers` are the console's answers from the log, each with the plies it was given about: a
+   * captured soldier whose range they do not declare is asked for again (`openQuestions`), as when
+   * it was captured; a range declared stands.
+   */
+  restore(moves: readonly string[], answers: readonly { readonly move: string; readonly plies: readonly number[] }[] = []): { ok: true } | { ok: false; ply: number; error: RuleError } {
     const plies = [plyOf(initial(this.rules), null, null)];
     for (const [i, token] of moves.entries()) {
       const before = plies[plies.length - 1].state;
@@ -303,7 +308,43 @@ export class AduReferee {
     this.distrusted.fill(0);
     this.seenEmpty.fill(0);
     this.settler.forgetLast();
+    this.reopenDeclarations(answers);
     return { ok: true };
+  }
+
+  /** The declarations a resumed record leaves open: soldiers captured without a range, none declared since. */
+  private reopenDeclarations(answers: readonly { readonly move: string; readonly plies: readonly number[] }[]): void {
+    const used = new Set<number>();
+    const now = this.state;
+    for (let ply = 1; ply < this.plies.length; ply++) {
+      const move = this.plies[ply].move as AduMove;
+      // A range other than the lowest is in the record itself.
+      if (move.kind !== 'capture' || move.declare !== null) continue;
+      const before = this.plies[ply - 1].state;
+      const victim = before.squares[move.to];
+      if (victim === null || victim.kind !== 'soldier') continue;
+      const ranges = declarableRanges(before, move.to);
+      if (ranges.length < 2) continue;
+      // The lowest, declared by an answer: the question or an entered capture named it.
+      const answered = answers.findIndex((a, i) => !used.has(i) && a.plies.includes(ply) && declares(a.move, move, this.size));
+      if (answered >= 0) {
+        used.add(answered);
+        continue;
+      }
+      // The owner out, or the game over: nothing depends on it any more, the default stands.
+      if (now.outcome !== null || !now.inGame[victim.player - 1]) continue;
+      this.declarations.push({
+        ply,
+        player: victim.player,
+        soldier: victim.id,
+        square: squareName(move.to, this.size),
+        capture: formatMove({ ...move, declare: null, reserve: null }, this.size),
+        question: null,
+        options: ranges,
+      });
+    }
+    const asked: AduRefereeEvent[] = [];
+    for (const player of new Set(this.declarations.map((d) => d.player))) this.openNextDeclaration(this.lastT, player, asked);
   }
 
   /** One frame, `t` in ms on the board's clock. Most frames return no events (and allocate nothing). */
@@ -1243,6 +1284,12 @@ function kingCounts(state: AduState): number[] {
   const kings = new Array<number>(state.options.players).fill(0);
   for (const piece of state.squares) if (piece !== null && piece.kind !== 'soldier') kings[piece.player - 1]++;
   return kings;
+}
+
+/** Whether a move the console gave declares the range of `capture` (the same capture, with a range named). */
+function declares(given: string, capture: Extract<AduMove, { kind: 'capture' }>, size: number): boolean {
+  const parsed = parseMove(given, size);
+  return parsed.ok && parsed.value.kind === 'capture' && parsed.value.declare !== null && parsed.value.from === capture.from && parsed.value.to === capture.to;
 }
 
 /** A capture's declaration as the record writes it: none for the lowest consistent range (RULES.md §4), the range otherwise. */

@@ -3,13 +3,17 @@ import { merkskala, placementDue, squareName, type AduOptions, type AduPiece } f
 import { AduReferee, type AduCommandResult, type AduRefereeEvent, type AduRefereeOptions, type GridPicture } from '../referee/index.ts';
 import type { AduView, ConsoleCommand } from '../http/messages.ts';
 import { GameSession, type CommandResult, type SessionEvent, type SessionOptions } from './game-session.ts';
+import type { LoggedAnswer } from './resume.ts';
 
 export interface AduSessionOptions extends SessionOptions {
   readonly rules: AduOptions;
   /** The referee's timings and its patience with open declarations. */
   readonly referee?: AduRefereeOptions;
-  /** A game to resume: its id in the log and its moves so far. */
-  readonly resume?: { readonly gameId: number; readonly moves: readonly string[] };
+  /**
+   * A game to resume: its id in the log, its moves so far, and the console's answers about them
+   * (a captured soldier's range declared); a declaration never answered is asked again.
+   */
+  readonly resume?: { readonly gameId: number; readonly moves: readonly string[]; readonly answers?: readonly LoggedAnswer[] };
 }
 
 export class AduSession extends GameSession {
@@ -20,8 +24,9 @@ export class AduSession extends GameSession {
     super({ ...adu, gameId: adu.resume?.gameId });
     this.referee = new AduReferee(adu.rules, adu.referee);
     if (adu.resume) {
-      const restored = this.referee.restore(adu.resume.moves);
+      const restored = this.referee.restore(adu.resume.moves, adu.resume.answers);
       if (!restored.ok) throw new Error(`cannot resume game ${adu.resume.gameId}: ply ${restored.ply}: ${restored.error.message}`);
+      this.applyAll(this.referee.openQuestions());
     }
   }
 

@@ -8,7 +8,7 @@
 import type { EventEmitter } from 'node:events';
 import type { BoardErrorMessage, BoardLink, CountsMessage, GridMessage, HelloMessage, WeightsMessage } from '../../firmware-bridge/index.ts';
 import { tables as allKits, type TableGame, type TableKit } from '../tables/index.ts';
-import { KalahaSession, recordOf, type CommandResult, type GameSession, type SessionLog } from '../session/index.ts';
+import { KalahaSession, resumeOf, type CommandResult, type GameSession, type LoggedAnswer, type SessionLog } from '../session/index.ts';
 import type { GameLog } from '../store/index.ts';
 import type { GameName } from '../rules/index.ts';
 import type { BoardStatus, ConsoleCommand, GameView, RawFrameMessage, ServerMessage } from '../http/messages.ts';
@@ -196,9 +196,9 @@ export class LiveTable {
     // A game left open by a crash goes on where it was, on a real board, whose pieces are still where they
     // were; any other open game of this board is abandoned.
     const live = this.log.liveGame?.(this.boardId);
-    let resume: { gameId: number; moves: string[] } | undefined;
+    let resume: { gameId: number; moves: string[]; answers: LoggedAnswer[] } | undefined;
     if (live && first.resume && live.game === first.game && JSON.stringify(live.options) === JSON.stringify(game.options) && this.log.events) {
-      resume = { gameId: live.id, moves: recordOf(this.log.events(live.id)) };
+      resume = { gameId: live.id, ...resumeOf(this.log.events(live.id)) };
       players = { ...live.players };
       this.resumedGame = resume;
     } else if (live) {
@@ -511,7 +511,7 @@ export class LiveTable {
   }
 
   /** Builds the session of `next` on the attached link, noting what it hangs on the link so it can be taken off. */
-  private install(next: Current, resume?: { gameId: number; moves: readonly string[] }): void {
+  private install(next: Current, resume?: { gameId: number; moves: readonly string[]; answers?: readonly LoggedAnswer[] }): void {
     const link = this.attached.link;
     const before = new Map(LINK_EVENTS.map((name) => [name, new Set(link.rawListeners(name))]));
     const session = next.game.session(

@@ -2,7 +2,7 @@
 // its rules from the command line, its simulated board and players, its live session on a board
 // link, and how a recorded trace is refereed. One file per game; `index.ts` lists them.
 import type { BoardLink, HelloMessage } from '../../firmware-bridge/index.ts';
-import type { GameSession, SessionLog } from '../session/index.ts';
+import type { GameSession, LoggedAnswer, SessionLog } from '../session/index.ts';
 import type { BoardStatus } from '../http/messages.ts';
 import type { GameName } from '../rules/types.ts';
 import type { TraceSummary } from './trace.ts';
@@ -69,7 +69,8 @@ export interface SessionSettings {
   readonly boardId: string;
   readonly source: BoardStatus['source'];
   readonly log: SessionLog;
-  readonly resume?: { readonly gameId: number; readonly moves: readonly string[] };
+  /** A game to resume from the log: its moves, and the console's answers about them. */
+  readonly resume?: { readonly gameId: number; readonly moves: readonly string[]; readonly answers?: readonly LoggedAnswer[] };
   /** The players' names by side or seat, for the log (each kit passes its settings on to the session). */
   readonly players?: Readonly<Record<string, string>>;
 }
