@@ -6,10 +6,10 @@
 // Every wait is on what the page shows, never on the clock. Screenshots: tests/output/web/browser-*.png.
 //
 // These tests run in `npm test` and fail, saying why, without Chromium (README, "Development").
-import { mkdir } from 'node:fs/promises';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { OUT, TOKEN, buildPages, launchChromium, playedBoard, quietKalahaBoard, removeDir, serveTable, shot, watch, type Served } from './harness.ts';
+import { afterEach, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { TOKEN, playedBoard, quietKalahaBoard, serveTable, shot, type Served } from './harness.ts';
+import { browserSuite } from './suite.ts';
 
 const LARGE = { width: 1920, height: 1080 };
 const TABLET = { width: 1280, height: 800 };
@@ -17,35 +17,18 @@ const PHONE = { width: 390, height: 844 };
 /** Generous: two busy cores build, serve and draw at once. */
 const WAIT = 60_000;
 
-let dist = '';
-let browser: Browser;
+const suite = browserSuite();
 let served: Served | null = null;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launchChromium();
-  dist = await buildPages();
-  await mkdir(OUT, { recursive: true });
-}, 240_000);
 
 afterEach(async () => {
-  for (const context of contexts.splice(0)) await context.close();
   await served?.close();
   served = null;
 });
 
-afterAll(async () => {
-  await browser?.close();
-  if (dist) await removeDir(dist);
-});
-
 async function open(path: string, size: { width: number; height: number }): Promise<{ page: Page; problems: string[] }> {
-  const context = await browser.newContext({ viewport: size, deviceScaleFactor: 1, locale: 'de-DE' });
-  contexts.push(context);
-  const page = await context.newPage();
-  const problems = watch(page);
-  await page.goto(`${(served as Served).url}${path}`);
-  return { page, problems };
+  const opened = await suite.page(size);
+  await opened.page.goto(`${(served as Served).url}${path}`);
+  return opened;
 }
 
 const text = async (page: Page, selector: string) => (await page.locator(selector).first().textContent()) ?? '';
@@ -55,7 +38,7 @@ const consoleProp = (page: Page, name: 'tonesPlayed' | 'lastTone') =>
 describe('the display and the console against a live table', () => {
   test('Kalaha, nobody at the table: idle, wakes with a move, the pits to fix, events, tone, end by agreement, both languages', async () => {
     const quiet = quietKalahaBoard();
-    served = await serveTable(quiet.board, { game: 'kalaha' }, dist);
+    served = await serveTable(quiet.board, { game: 'kalaha' }, suite.dist);
     const display = await open('/display?lang=de', LARGE);
     // No game runs: the idle screen with today's games at this table (asked of the game log by <today-at-table>).
     await display.page.locator('table-display[idle] .idle-screen').waitFor({ timeout: WAIT });
@@ -127,7 +110,7 @@ describe('the display and the console against a live table', () => {
   }, 240_000);
 
   test('Kalaha played by simulated players: both pages follow the game move by move; full screen with F', async () => {
-    served = await serveTable(playedBoard('kalaha', 5), { game: 'kalaha' }, dist);
+    served = await serveTable(playedBoard('kalaha', 5), { game: 'kalaha' }, suite.dist);
     const table = served.table;
     const display = await open('/display?lang=de', LARGE);
     const referee = await open(`/referee?token=${TOKEN}&lang=de`, PHONE);
@@ -161,7 +144,7 @@ describe('the display and the console against a live table', () => {
   }, 240_000);
 
   test('Malawi on an occupancy board: the console answers a question; the setup page starts a new game; English', async () => {
-    served = await serveTable(playedBoard('grid', 3, 'occupancy'), { game: 'malawi' }, dist);
+    served = await serveTable(playedBoard('grid', 3, 'occupancy'), { game: 'malawi' }, suite.dist);
     const table = served.table;
     const display = await open('/display?lang=de&fullscreen', LARGE);
     const referee = await open(`/referee?token=${TOKEN}&lang=de`, TABLET);

@@ -4,13 +4,13 @@
 // record and an alert, Adu with six players and its Merkskala. On a phone, upright (412 × 915) or on its side
 // (915 × 412), the page may scroll, but nothing is cut off or runs off its side. Against the fake server's tables in
 // headless Chromium. Screenshots: tests/output/web/browser-fit-*.png.
-import { mkdir } from 'node:fs/promises';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterEach, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
 import type { Alert, ServerMessage } from '../../server/http/messages.ts';
 import { startFakeServer, type FakeServer, type Scenario } from '../web/fake-server.ts';
 import { watchFromBefore } from '../web/display-watch.ts';
-import { OUT, buildPages, launchChromium, removeDir, shot, watch } from './harness.ts';
+import { shot } from './harness.ts';
+import { browserSuite } from './suite.ts';
 
 const LANDSCAPE = [
   { width: 1920, height: 1080 },
@@ -68,34 +68,17 @@ const CASES: readonly Case[] = [
   { name: 'makis-pile', scenario: 'makis', board: 'makis-board', amend: withPile },
 ];
 
-let dist = '';
-let browser: Browser;
+const suite = browserSuite();
 let server: FakeServer | null = null;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launchChromium();
-  dist = await buildPages();
-  await mkdir(OUT, { recursive: true });
-}, 240_000);
 
 afterEach(async () => {
-  for (const context of contexts.splice(0)) await context.close();
   await server?.close();
   server = null;
 });
 
-afterAll(async () => {
-  await browser?.close();
-  if (dist) await removeDir(dist);
-});
-
 async function openDisplay(c: Case, size: { width: number; height: number }): Promise<{ page: Page; problems: string[] }> {
-  server = await startFakeServer({ scenario: c.scenario, port: 0, dist });
-  const context = await browser.newContext({ viewport: size, deviceScaleFactor: 1, locale: 'de-DE' });
-  contexts.push(context);
-  const page = await context.newPage();
-  const problems = watch(page);
+  server = await startFakeServer({ scenario: c.scenario, port: 0, dist: suite.dist });
+  const { page, problems } = await suite.page(size);
   await watchFromBefore(page, { amend: c.amend });
   await page.goto(`${server.url}/display?lang=de`);
   await page.locator(`table-display:not([idle]) ${c.board}`).waitFor({ timeout: WAIT });
