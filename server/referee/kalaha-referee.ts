@@ -466,8 +466,9 @@ export class KalahaReferee {
     const scale = this.scaleOf(picture);
     const placed = placeStones(here.target, picture.grams, scale.stone);
     if (!placed) {
-      const named = cellsOff(scale, here.target.counts, picture.grams).map(({ cell, diff }) => `${cellName(cell)} ${diff > 0 ? '+' : ''}${diff}`).join(', ');
-      return { ok: false, error: 'console/board-differs', message: `The board does not show the game: ${named}.`, params: { cells: named } };
+      const off = cellsOff(scale, here.target.counts, picture.grams);
+      const named = off.map(({ cell, diff }) => `${cellName(cell)} ${diff > 0 ? '+' : ''}${diff}`).join(', ');
+      return { ok: false, error: 'console/board-differs', message: `The board does not show the game: ${named}.`, params: { cells: named, count: off.length } };
     }
     return { ok: true, events: this.takeReading(here, placed, picture) };
   }

@@ -389,6 +389,12 @@ export const de = {
   'result.console/bad-message': 'Der Spieltisch hat die Nachricht nicht verstanden.',
   'result.console/no-question': 'Der Schiedsrichter hat keine offene Frage.',
   'result.console/nothing-to-undo': 'Es gibt keinen Zug zum Zurücknehmen.',
+  'result.console/bad-origin': 'Befehle nimmt der Spieltisch nur von seinen eigenen Seiten an — bitte das Schiedsrichterpult unter der Adresse des Spieltischs öffnen.',
+  'result.console/changing': 'Der Tisch wechselt gerade das Spiel — bitte gleich noch einmal.',
+  'result.console/no-agreement': 'Dieses Spiel kennt kein Ende durch Einigung.',
+  'result.console/board-moving': 'Das Brett ist noch in Bewegung — bitte bestätigen, sobald es ruht.',
+  'result.console/board-differs':
+    'Das Brett weicht an {count, plural, one {einer Stelle} other {# Stellen}} von der Partie ab — so lässt es sich nicht bestätigen; bitte die Steine richten.',
   'result.referee/game-over': 'Das Spiel ist zu Ende — es gibt nichts mehr einzutragen.',
   'result.referee/no-hidden-moves': 'Der Spieler am Zug kann weder schlagen noch verteilen.',
   'result.referee/no-such-question': 'Diese Frage ist schon beantwortet oder geschlossen.',

@@ -384,6 +384,12 @@ export const en: Catalogue = {
   'result.console/bad-message': 'The table did not understand the message.',
   'result.console/no-question': 'The referee has no open question.',
   'result.console/nothing-to-undo': 'There is no move to take back.',
+  'result.console/bad-origin': 'The table takes commands only from its own pages — open the referee console from the table’s address.',
+  'result.console/changing': 'The table is changing its game — try again in a moment.',
+  'result.console/no-agreement': 'This game has no ending by agreement.',
+  'result.console/board-moving': 'The board is still moving — confirm once it rests.',
+  'result.console/board-differs':
+    'The board differs from the game in {count, plural, one {one place} other {# places}} — it cannot be confirmed like this; please put the stones right.',
   'result.referee/game-over': 'The game is over — there is nothing left to enter.',
   'result.referee/no-hidden-moves': 'The player to move can neither capture nor distribute.',
   'result.referee/no-such-question': 'This question is already answered or closed.',
