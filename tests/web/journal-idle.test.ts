@@ -87,6 +87,15 @@ describe('the event list', () => {
     expect(fromLog({ seq: 4, at: 9, kind: 'answer', payload: { command: { kind: 'enter', move: 'C' } } })).toEqual({ kind: 'answer', at: 9, move: 'C', byHand: true });
     expect(fromLog({ seq: 5, at: 9, kind: 'end', payload: { winner: 'south', reason: 'no-stones' } })).toEqual({ kind: 'end', at: 9, winner: 'south', reason: 'no-stones' });
     expect(fromLog({ seq: 6, at: 9, kind: 'note', payload: {} })).toBeNull();
+    expect(fromLog({ seq: 7, at: 9, kind: 'move', payload: { move: 'C', ply: 4 } })).toEqual({ kind: 'move', at: 9, move: 'C', ply: 4 });
+    // A move made while the service was down and read from the board after the restart says so.
+    expect(fromLog({ seq: 8, at: 9, kind: 'move', payload: { move: 'd', ply: 5, reconstructed: true } })).toEqual({
+      kind: 'move',
+      at: 9,
+      move: 'd',
+      ply: 5,
+      reconstructed: true,
+    });
   });
 
   test('the tone sounds for a new error only', () => {

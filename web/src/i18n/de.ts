@@ -675,6 +675,7 @@ export const de = {
   'console.journal.answer': 'Antwort: {move}',
   'console.journal.entered': 'Von Hand eingetragen: {move}',
   'console.journal.end': 'Partie zu Ende',
+  'console.journal.reconstructed': 'gespielt, während der Dienst neu startete; danach vom Brett gelesen',
   'console.journal.repeats': '{count}-mal',
 };
 

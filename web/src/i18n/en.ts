@@ -670,5 +670,6 @@ export const en: Catalogue = {
   'console.journal.answer': 'Answer: {move}',
   'console.journal.entered': 'Entered by hand: {move}',
   'console.journal.end': 'Game over',
+  'console.journal.reconstructed': 'played while the service restarted; read from the board afterwards',
   'console.journal.repeats': '{count} times',
 };

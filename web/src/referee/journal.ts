@@ -7,7 +7,8 @@ import type { Alert } from '../../../server/http/messages.ts';
 import type { TableState } from '../connection/index.ts';
 
 export type JournalEntry =
-  | { readonly kind: 'move'; readonly at: number; readonly move: string; readonly ply: number }
+  /** `reconstructed`: made while the service was down, and read from the board after its restart (logged entries only). */
+  | { readonly kind: 'move'; readonly at: number; readonly move: string; readonly ply: number; readonly reconstructed?: true }
   | { readonly kind: 'takeback'; readonly at: number; readonly undone: readonly string[] }
   | { readonly kind: 'alert'; readonly at: number; readonly alert: Alert }
   | { readonly kind: 'answer'; readonly at: number; readonly move: string; readonly byHand: boolean }
@@ -138,7 +139,8 @@ export function fromLog(event: LogEvent): JournalEntry | null {
   const at = event.at;
   switch (event.kind) {
     case 'move':
-      return typeof p.move === 'string' ? { kind: 'move', at, move: p.move, ply: typeof p.ply === 'number' ? p.ply : 0 } : null;
+      if (typeof p.move !== 'string') return null;
+      return { kind: 'move', at, move: p.move, ply: typeof p.ply === 'number' ? p.ply : 0, ...(p.reconstructed === true ? { reconstructed: true } : {}) };
     case 'takeback':
       return { kind: 'takeback', at, undone: Array.isArray(p.undone) ? p.undone.map(String) : [] };
     case 'alert': {

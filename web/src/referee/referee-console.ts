@@ -515,7 +515,8 @@ export class RefereeConsole extends LitElement {
     switch (entry.kind) {
       case 'move': {
         const words = describeMove(this.lang, game, entry.move);
-        return row('move', '•', html`${entry.ply ? `${entry.ply}. ` : ''}<b>${entry.move}</b>`, words !== entry.move ? words : undefined);
+        const said = [words !== entry.move ? words : '', entry.reconstructed ? t(this.lang, 'console.journal.reconstructed') : ''].filter(Boolean).join(' — ');
+        return row('move', '•', html`${entry.ply ? `${entry.ply}. ` : ''}<b>${entry.move}</b>`, said || undefined);
       }
       case 'takeback':
         return row('takeback', '↶', t(this.lang, 'event.takeback', { moves: entry.undone.join(' ') }));
