@@ -318,13 +318,10 @@ export class AduReferee {
     const now = this.state;
     for (let ply = 1; ply < this.plies.length; ply++) {
       const move = this.plies[ply].move as AduMove;
+      if (move.kind !== 'capture') continue;
       // A range other than the lowest is in the record itself.
-      if (move.kind !== 'capture' || move.declare !== null) continue;
-      const before = this.plies[ply - 1].state;
-      const victim = before.squares[move.to];
-      if (victim === null || victim.kind !== 'soldier') continue;
-      const ranges = declarableRanges(before, move.to);
-      if (ranges.length < 2) continue;
+      const d = this.declarationFor(ply, this.plies[ply - 1].state, move);
+      if (!d) continue;
       // The lowest, declared by an answer: the question or an entered capture named it.
       const answered = answers.findIndex((a, i) => !used.has(i) && a.plies.includes(ply) && declares(a.move, move, this.size));
       if (answered >= 0) {
@@ -332,16 +329,8 @@ export class AduReferee {
         continue;
       }
       // The owner out, or the game over: nothing depends on it any more, the default stands.
-      if (now.outcome !== null || !now.inGame[victim.player - 1]) continue;
-      this.declarations.push({
-        ply,
-        player: victim.player,
-        soldier: victim.id,
-        square: squareName(move.to, this.size),
-        capture: formatMove({ ...move, declare: null, reserve: null }, this.size),
-        question: null,
-        options: ranges,
-      });
+      if (now.outcome !== null || !now.inGame[d.player - 1]) continue;
+      this.declarations.push(d);
     }
     const asked: AduRefereeEvent[] = [];
     for (const player of new Set(this.declarations.map((d) => d.player))) this.openNextDeclaration(this.lastT, player, asked);
@@ -542,13 +531,21 @@ export class AduReferee {
 
   /** A soldier capture just committed: its owner is asked for the range, unless only one is left. */
   private noteCapture(t: number, before: AduState, move: AduMove, events: AduRefereeEvent[]): void {
-    if (move.kind !== 'capture' || move.declare !== null) return;
+    const d = this.declarationFor(this.plies.length - 1, before, move);
+    if (!d) return;
+    this.declarations.push(d);
+    this.openNextDeclaration(t, d.player, events);
+  }
+
+  /** The declaration a move at `ply` calls for: a soldier captured with no range named and more than one possible. */
+  private declarationFor(ply: number, before: AduState, move: AduMove): Declaration | null {
+    if (move.kind !== 'capture' || move.declare !== null) return null;
     const victim = before.squares[move.to];
-    if (victim === null || victim.kind !== 'soldier') return;
+    if (victim === null || victim.kind !== 'soldier') return null;
     const ranges = declarableRanges(before, move.to);
-    if (ranges.length < 2) return;
-    const d: Declaration = {
-      ply: this.plies.length - 1,
+    if (ranges.length < 2) return null;
+    return {
+      ply,
       player: victim.player,
       soldier: victim.id,
       square: squareName(move.to, this.size),
@@ -556,9 +553,8 @@ export class AduReferee {
       question: null,
       options: ranges,
     };
-    this.declarations.push(d);
-    this.openNextDeclaration(t, d.player, events);
   }
+
 
   /** Asks the owner about their oldest undeclared soldier, unless they have a question open already. */
   private openNextDeclaration(t: number, player: number, events: AduRefereeEvent[]): void {
