@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
 import Sqlite from 'better-sqlite3';
 import { KalahaTable, RealTimeDriver, Scheduler, type TableAction } from '../../firmware-bridge/index.ts';
-import { planKalahaGame } from '../../server/simulate/kalaha-player.ts';
+import { planKalahaGame, type KalahaGamePlan } from '../../server/simulate/kalaha-player.ts';
 import { DEFAULT_OPTIONS } from '../../server/rules/kalaha.ts';
 import { SCHEMA_VERSION, openGameLog, type GameEvent } from '../../server/store/index.ts';
 import { mulberry32 } from '../support/prng.ts';
@@ -29,7 +29,6 @@ const MOVES = 14;
 const KILL_AFTER = new Set([1, 2, 4, 6, 9, 11, 13]);
 
 let dir = '';
-let socat: ChildProcess | null = null;
 let service: ChildProcess | null = null;
 /** Every process a test started, stopped after the last test whatever happened. */
 const children: ChildProcess[] = [];
@@ -127,44 +126,54 @@ function checkLog(db: string, expected: readonly string[], board = BOARD_ID, rec
   }
 }
 
+/** A simulated Kalaha table on the far end of a socat pty: the device the service opens, and the table. */
+async function tableOnPty(name: string, seed: string, boardId: string): Promise<{ device: string; table: KalahaTable; driver: RealTimeDriver; perform(script: TableAction[]): Promise<void> }> {
+  // Not skipped without it: a crash test that quietly does not run proves nothing.
+  if (!HAS_SOCAT) throw new Error('this test makes its serial line with socat: install the Debian package socat');
+  const device = join(dir, name);
+  const pty = spawn('socat', [`pty,raw,echo=0,link=${device}`, 'STDIO'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  children.push(pty);
+  await until('the pty', () => existsSync(device));
+  // The board: a simulated table whose lines go into the pty and whose commands come out of it.
+  const scheduler = new Scheduler();
+  const driver = new RealTimeDriver(scheduler, { speed: SPEED });
+  const table = new KalahaTable(
+    scheduler,
+    { seed, boardId, stoneSet: 'marbles', seedsPerPit: 4, hand: { pressProbability: 0, pauseProbability: 0 } },
+    (line) => pty.stdin?.write(line + '\r\n'),
+  );
+  pty.stdout?.on('data', (bytes: Buffer) => {
+    driver.sync();
+    table.receive(bytes);
+  });
+  driver.start();
+  table.boot();
+  return { device, table, driver, perform: (script) => new Promise<void>((resolve) => table.perform(script, resolve)) };
+}
+
+/** The players' game cut into one script per move. */
+function scriptsPerMove(plan: KalahaGamePlan): TableAction[][] {
+  const scripts: TableAction[][] = [];
+  let from = 0;
+  for (const event of plan.events) {
+    if (event.kind !== 'move') continue;
+    const end = plan.actions.findIndex((a) => a.kind === 'mark' && a.label === event.endLabel);
+    scripts.push(plan.actions.slice(from, end + 1) as TableAction[]);
+    from = end + 1;
+  }
+  return scripts;
+}
+
 test(
   'SIGKILL in the middle of a game, again and again: no move lost or doubled, and the game resumes where it was',
   async () => {
-    // Not skipped without it: a crash test that quietly does not run proves nothing.
-    if (!HAS_SOCAT) throw new Error('this test makes its serial line with socat: install the Debian package socat');
-    const device = join(dir, 'board');
     const db = join(dir, 'games.db');
-    socat = spawn('socat', [`pty,raw,echo=0,link=${device}`, 'STDIO'], { stdio: ['pipe', 'pipe', 'inherit'] });
-    children.push(socat);
-    await until('the pty', () => existsSync(device));
-
-    // The board: a simulated table whose lines go into the pty and whose commands come out of it.
-    const scheduler = new Scheduler();
-    const driver = new RealTimeDriver(scheduler, { speed: SPEED });
-    const table = new KalahaTable(
-      scheduler,
-      { seed: 'kill', boardId: BOARD_ID, stoneSet: 'marbles', seedsPerPit: 4, hand: { pressProbability: 0, pauseProbability: 0 } },
-      (line) => socat?.stdin?.write(line + '\r\n'),
-    );
-    socat.stdout?.on('data', (bytes: Buffer) => {
-      driver.sync();
-      table.receive(bytes);
-    });
-    driver.start();
-    table.boot();
+    const { device, table, driver, perform } = await tableOnPty('board', 'kill', BOARD_ID);
 
     // The players' game, cut into one script per move; between moves they look at the display.
     const plan = planKalahaGame({ seed: 'kill', rules: DEFAULT_OPTIONS, maxMoves: MOVES });
     expect(plan.record).toHaveLength(MOVES);
-    const scripts: TableAction[][] = [];
-    let from = 0;
-    for (const event of plan.events) {
-      if (event.kind !== 'move') continue;
-      const end = plan.actions.findIndex((a) => a.kind === 'mark' && a.label === event.endLabel);
-      scripts.push(plan.actions.slice(from, end + 1) as TableAction[]);
-      from = end + 1;
-    }
-    const perform = (script: TableAction[]) => new Promise<void>((resolve) => table.perform(script, resolve));
+    const scripts = scriptsPerMove(plan);
     const random = mulberry32(7);
 
     try {
@@ -215,36 +224,12 @@ test(
 test(
   'SIGKILL while a hand is sowing: the move finished meanwhile, or after the restart with the hand still moving, is taken once, as reconstructed',
   async () => {
-    if (!HAS_SOCAT) throw new Error('this test makes its serial line with socat: install the Debian package socat');
     const board = 'kill-sowing';
-    const device = join(dir, 'sowing-board');
     const db = join(dir, 'sowing.db');
-    const pty = spawn('socat', [`pty,raw,echo=0,link=${device}`, 'STDIO'], { stdio: ['pipe', 'pipe', 'inherit'] });
-    children.push(pty);
-    await until('the pty', () => existsSync(device));
-    const scheduler = new Scheduler();
-    const driver = new RealTimeDriver(scheduler, { speed: SPEED });
-    const table = new KalahaTable(
-      scheduler,
-      { seed: 'sowing', boardId: board, stoneSet: 'marbles', seedsPerPit: 4, hand: { pressProbability: 0, pauseProbability: 0 } },
-      (line) => pty.stdin?.write(line + '\r\n'),
-    );
-    pty.stdout?.on('data', (bytes: Buffer) => {
-      driver.sync();
-      table.receive(bytes);
-    });
-    driver.start();
-    table.boot();
+    const { device, table, driver, perform } = await tableOnPty('sowing-board', 'sowing', board);
 
     const plan = planKalahaGame({ seed: 'sowing-3', rules: DEFAULT_OPTIONS, maxMoves: 10 });
-    const scripts: TableAction[][] = [];
-    let from = 0;
-    for (const event of plan.events) {
-      if (event.kind !== 'move') continue;
-      const end = plan.actions.findIndex((a) => a.kind === 'mark' && a.label === event.endLabel);
-      scripts.push(plan.actions.slice(from, end + 1) as TableAction[]);
-      from = end + 1;
-    }
+    const scripts = scriptsPerMove(plan);
     // Killed at these plies, after the hand lifted the pit and dropped its first stone: the hand
     // finishes while the service is down (`down`), or once it is back up (`up`).
     const kills = new Map<number, 'down' | 'up'>([
@@ -258,7 +243,6 @@ test(
     // Four of them carry a capture, which must come through a restart too.
     const captures = plan.events.filter((e) => e.kind === 'move' && e.captures.length > 0).map((e) => (e.kind === 'move' ? e.ply : 0));
     expect(captures.filter((ply) => kills.has(ply))).toEqual([5, 6, 8, 10]);
-    const perform = (script: TableAction[]) => new Promise<void>((resolve) => table.perform(script, resolve));
     const reconstructed = new Set<number>();
 
     try {
