@@ -16,6 +16,8 @@
 //   two moves made without a pause → both, when both are seen; a capture or distribution a
 //     counting board saw before the opponent's move, made by one of two pieces → the console is asked;
 //   anything else → after the picture has stood still a while, which square to fix first.
+// A game resumed after a restart is read the same way from its first picture on: the players may
+// have played on while nobody watched, and a move read so is one they made meanwhile.
 // Nothing is committed on a guess. An occupancy board cannot see captures and distributions at
 // all: the console enters them (`askWhich`, `answer`, `enter`). A counting board sees them, and a
 // count picture that fits exactly one capture or distribution is played by itself.
@@ -141,6 +143,8 @@ export class MalawiReferee {
   private readonly distributeMs: number;
   private sensingMode: Sensing | null = null;
   private isCalibrated = false;
+  /** A game resumed from its record whose board has not been read yet (see `resuming`). */
+  private unread = false;
   /** The last settled picture. */
   private picture: SettledGrid | null = null;
   private waiting: Waiting | null = null;
@@ -186,6 +190,15 @@ export class MalawiReferee {
   get sensing(): Sensing | null {
     return this.sensingMode;
   }
+  /**
+   * A game resumed from its record whose board has not been read as the game yet: the players may
+   * have played on while the service was down, so a picture that is not the position is read as any
+   * picture of the game, and a move read from it was made while nobody watched. The console acting
+   * ends it too: from then on the board is watched as in any game.
+   */
+  get resuming(): boolean {
+    return this.unread;
+  }
   /** Frames the settle stage refused (a C frame without one count per square). */
   get refusedFrames(): number {
     return this.settler.refused;
@@ -211,7 +224,12 @@ export class MalawiReferee {
     return cells.map((c) => squareName(this.shape, c));
   }
 
-  /** Resume a game from its record (after a restart); the next settled picture must show its position. */
+  /**
+   * Resume a game from its record (after a restart). The first picture the board holds still is read
+   * as any picture in the game: the position (nothing happened), a move made meanwhile, an illegal
+   * one, a take-back; anything else is a mismatch. A board showing the opening of a game not over is
+   * waited on: it is being set up again, not every move taken back.
+   */
   restore(moves: readonly string[]): { ok: true } | { ok: false; ply: number; error: RuleError } {
     const plies = [plyOf(initial(this.rules), null, null)];
     for (const [i, token] of moves.entries()) {
@@ -224,6 +242,7 @@ export class MalawiReferee {
     }
     this.plies = plies;
     this.isCalibrated = false;
+    this.unread = moves.length > 0;
     this.picture = null;
     this.waiting = null;
     this.question = null;
@@ -248,7 +267,21 @@ export class MalawiReferee {
       default:
         return assertNever(input);
     }
-    return settled ? this.decide(settled) : this.tick(t);
+    const events = settled ? this.decide(settled) : this.tick(t);
+    return this.unread ? this.readSinceRestart(t, events) : events;
+  }
+
+  /** A resumed game's board read as the game (a move, a take-back, the next game): it is watched from now on. */
+  private readSinceRestart(t: number, events: readonly MalawiRefereeEvent[]): readonly MalawiRefereeEvent[] {
+    return events.some((e) => e.kind === 'move' || e.kind === 'takeback' || e.kind === 'new-game') ? this.watched(t, events) : events;
+  }
+
+  /** From now on the board is watched as in any game; a resumed game's board counts as calibrated. */
+  private watched(t: number, events: readonly MalawiRefereeEvent[]): MalawiRefereeEvent[] {
+    if (!this.unread) return [...events];
+    this.unread = false;
+    this.isCalibrated = true;
+    return [{ kind: 'calibrated', t }, ...events];
   }
 
   /**
@@ -291,7 +324,7 @@ export class MalawiReferee {
     const chosen = q.moves[index];
     const next = play(this.state, chosen);
     if (!next.ok) return { ok: false, error: next.error };
-    const events = this.commit(t, { move: chosen, next: next.value });
+    const events = this.watched(t, this.commit(t, { move: chosen, next: next.value }));
     // The board may already show more (the opponent's reply to a hidden move): look again.
     if (this.picture && this.isCalibrated) events.push(...this.decide(this.picture));
     return { ok: true, events };
@@ -307,7 +340,7 @@ export class MalawiReferee {
     if (!parsed.ok) return { ok: false, error: parsed.error };
     const next = play(this.state, parsed.value);
     if (!next.ok) return { ok: false, error: next.error };
-    const events = this.commit(t, { move: parsed.value, next: next.value });
+    const events = this.watched(t, this.commit(t, { move: parsed.value, next: next.value }));
     const picture = this.picture;
     if (picture) {
       const expected = this.expected(this.current());
@@ -328,7 +361,7 @@ export class MalawiReferee {
     if (this.alerts.key) events.push(this.alerts.clear(t));
     events.push({ kind: 'takeback', t, undone: [undone.notation as string], ply: this.plies.length - 1 });
     if (this.picture) this.recheck(this.picture, t);
-    return events;
+    return this.watched(t, events);
   }
 
   /**
@@ -354,7 +387,10 @@ export class MalawiReferee {
     const gift = this.waiting?.kind === 'distribution' && this.waiting.ply === this.plies.length ? this.waiting : null;
     this.waiting = null;
     const t = picture.t;
-    if (!this.isCalibrated) return this.calibrate(picture);
+    if (!this.isCalibrated) {
+      const calibration = this.calibrate(picture);
+      if (calibration) return calibration;
+    }
     if (gift && !this.givesMore(gift, picture)) {
       // The board moved on from a distribution that could have gone on (the next player did not
       // wait it out): it was done. Play it, then read the new picture after it.
@@ -453,14 +489,19 @@ export class MalawiReferee {
     return events;
   }
 
-  private calibrate(picture: SettledGrid): MalawiRefereeEvent[] {
+  /** The board before it showed the game once; null: a resumed game's picture, to be read as any. */
+  private calibrate(picture: SettledGrid): MalawiRefereeEvent[] | null {
     this.markWild(picture);
     if (!this.fits(this.expected(this.current()), picture.cells)) {
+      // A resumed game's players may have played on while nobody watched (or, the game over, set up
+      // the next): the picture is read as any. Its opening, the game still on, is the board set up again.
+      if (this.unread && (this.state.outcome !== null || !this.fits(this.expected(this.plies[0]), picture.cells))) return null;
       // Said only if the board stays so: people are still setting up.
       this.waiting = { kind: 'calibrating', picture, delay: this.mismatchMs, since: picture.t };
       return [];
     }
     this.isCalibrated = true;
+    this.unread = false;
     const events: MalawiRefereeEvent[] = [];
     if (this.alerts.key) events.push(this.alerts.clear(picture.t));
     events.push({ kind: 'calibrated', t: picture.t });

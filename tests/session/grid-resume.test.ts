@@ -1,0 +1,213 @@
+// Malawi games resumed after the service restarted, whatever the square board shows
+// when it comes back: the position it logged (nothing to do), that position and one move the players
+// made meanwhile (taken as if watched, and logged as reconstructed), a hand still at work (wait, then
+// decide), or pieces moved about (the usual mismatch, and the console can still enter the move by
+// hand); and a game whose last move was logged but not its end (the service died between the two).
+import { describe, expect, test } from 'vitest';
+import { MalawiSession, recordOf, type GameSession, type SessionLog } from '../../server/session/index.ts';
+import { bitsOf } from '../../server/referee/squares.ts';
+import * as malawi from '../../server/rules/malawi.ts';
+import { formatMove as malawiMove, parseSquare as malawiSquare } from '../../server/rules/malawi-notation.ts';
+import type { Alert, ServerMessage } from '../../server/http/messages.ts';
+import { mulberry32 as rng } from '../support/prng.ts';
+
+type MemoryLog = SessionLog & { events: { kind: string; payload: unknown }[]; ended: { result: unknown }[] };
+
+/** A game log in memory, holding the moves logged before the restart. */
+function memoryLog(moves: readonly string[]): MemoryLog {
+  const events: { kind: string; payload: unknown }[] = moves.map((move, i) => ({ kind: 'move', payload: { move, ply: i + 1 } }));
+  const ended: { result: unknown }[] = [];
+  return {
+    events,
+    ended,
+    startGame: () => {
+      throw new Error('a resumed game has its row already');
+    },
+    append: (_id, event) => {
+      events.push({ kind: event.kind, payload: event.payload });
+      return events.length;
+    },
+    endGame: (_id, end) => {
+      ended.push(end);
+      return events.length + 1;
+    },
+  };
+}
+
+/** The board under the restarted service: its cells, read twenty times a second from the restart on. */
+class Board {
+  t = 0;
+  readonly cells: number[];
+  constructor(
+    private readonly read: (t: number, cells: readonly number[]) => void,
+    cells: readonly number[],
+  ) {
+    this.cells = [...cells];
+  }
+  wait(ms: number): this {
+    for (let k = 0; k < ms / 50; k++, this.t += 50) this.read(this.t, this.cells);
+    return this;
+  }
+  set(cell: number, value: number): this {
+    this.cells[cell] = value;
+    return this;
+  }
+}
+
+function watch<S extends GameSession>(session: S, log: MemoryLog) {
+  const seen: ServerMessage[] = [];
+  session.subscribe((m) => seen.push(m));
+  return { session, log, seen };
+}
+
+const logged = (log: MemoryLog, after: number) => log.events.slice(after).map((e) => ({ kind: e.kind, ...(e.payload as object) }));
+const alerts = (seen: readonly ServerMessage[]): Alert[] => seen.flatMap((m) => (m.type === 'alert' ? [m.alert] : []));
+const calibrated = (session: GameSession) => (session.sync() as Extract<ServerMessage, { type: 'sync' }>).board.calibrated;
+const showing = (session: GameSession) => (session.sync() as Extract<ServerMessage, { type: 'sync' }>).alerts;
+const reconstructed = (move: string, ply: number) => ({ kind: 'move', move, ply, reconstructed: true });
+
+function must<T>(result: { ok: true; value: T } | { ok: false; error: { message: string } }): T {
+  if (!result.ok) throw new Error(result.error.message);
+  return result.value;
+}
+
+// -----------------------------------------------------------------------------------------------
+// Malawi on a counting board (the default) and on an occupancy board
+
+const MALAWI = malawi.DEFAULT_OPTIONS;
+const msq = (name: string) => must(malawiSquare(name, MALAWI.size));
+
+function malawiAfter(moves: readonly string[]): malawi.MalawiState {
+  let state = malawi.initial(MALAWI);
+  for (const text of moves) {
+    const move = malawi.legalMoves(state).find((m) => malawiMove(m, MALAWI.size) === text);
+    if (!move) throw new Error(`${text} is not legal here`);
+    state = must(malawi.play(state, move));
+  }
+  return state;
+}
+
+/** A few plain moves of each side, the same every run. */
+function malawiOpening(plies: number, seed = 7): string[] {
+  const choose = rng(seed);
+  const moves: string[] = [];
+  let state = malawi.initial(MALAWI);
+  for (let k = 0; k < plies; k++) {
+    const plain = malawi.legalMoves(state).filter((m) => m.kind === 'move');
+    const move = plain[Math.floor(choose() * plain.length)];
+    moves.push(malawiMove(move, MALAWI.size));
+    state = must(malawi.play(state, move));
+  }
+  return moves;
+}
+
+/** A whole random game, every kind of move, to its end. */
+function malawiGame(seed: number): string[] {
+  const choose = rng(seed);
+  const moves: string[] = [];
+  let state = malawi.initial(MALAWI);
+  while (state.outcome === null) {
+    const legal = malawi.legalMoves(state);
+    const move = legal[Math.floor(choose() * legal.length)];
+    moves.push(malawiMove(move, MALAWI.size));
+    state = must(malawi.play(state, move));
+  }
+  return moves;
+}
+
+/** The service back up on a Malawi game logged as `moves`; its board shows `state` (default: the logged position). */
+function malawiResumed(moves: readonly string[], state = malawiAfter(moves), sense: 'count' | 'occupancy' = 'count') {
+  const log = memoryLog(moves);
+  const session = new MalawiSession({ rules: MALAWI, boardId: 'test', source: 'serial', log, resume: { gameId: 1, moves } });
+  const cells = sense === 'count' ? malawi.observeCounts(state) : malawi.observe(state);
+  const board = new Board((t, c) => session.frame(t, sense === 'count' ? { type: 'counts', counts: [...c] } : { type: 'grid', bits: bitsOf(c) }), cells);
+  return { ...watch(session, log), board };
+}
+
+describe('Malawi resumed after a restart', () => {
+  const moves = malawiOpening(4);
+  const next = malawiOpening(5)[4];
+
+  test('(a) the board shows the logged position: nothing happens; the next move is watched as usual', () => {
+    const { session, log, seen, board } = malawiResumed(moves);
+    board.wait(3000);
+    expect(calibrated(session)).toBe(true);
+    expect(session.record()).toEqual(moves);
+    expect(logged(log, 4)).toEqual([]);
+    expect(alerts(seen)).toEqual([]);
+    const after = malawi.observeCounts(malawiAfter([...moves, next]));
+    board.cells.splice(0, after.length, ...after);
+    board.wait(2000);
+    expect(logged(log, 4)).toEqual([{ kind: 'move', move: next, ply: 5 }]);
+  });
+
+  test.each(['count', 'occupancy'] as const)('(b) a move made while the service was down (%s board) is taken, and logged as reconstructed', (sense) => {
+    const { session, log, seen, board } = malawiResumed(moves, malawiAfter([...moves, next]), sense);
+    board.wait(3000);
+    expect(session.record()).toEqual([...moves, next]);
+    expect(logged(log, 4)).toEqual([reconstructed(next, 5)]);
+    expect(recordOf(log.events)).toEqual([...moves, next]);
+    expect(alerts(seen)).toEqual([]);
+    expect(calibrated(session)).toBe(true);
+  });
+
+  test("(b) the game's last move, a capture or distribution a counting board sees: taken, and the end logged", () => {
+    const game = malawiGame(3);
+    const last = game.pop() as string;
+    const over = malawiAfter([...game, last]);
+    const { session, log, board } = malawiResumed(game, over);
+    board.wait(3000);
+    expect(logged(log, game.length)).toEqual([reconstructed(last, game.length + 1)]);
+    expect(log.ended).toEqual([expect.objectContaining({ result: over.outcome })]);
+    expect(session.gameOpen).toBe(false);
+  });
+
+  test('(c) the service comes back while a piece is in the hand: no alert, no move; once it is put down, the move is taken', () => {
+    const state = malawiAfter(moves);
+    const move = must(malawi.play(state, malawi.legalMoves(state).find((m) => malawiMove(m, MALAWI.size) === next) as malawi.MalawiMove));
+    const [from, to] = next.split('-').map(msq);
+    const { session, log, seen, board } = malawiResumed(moves);
+    board.set(from, 0).wait(4000);
+    expect(session.record()).toEqual(moves);
+    expect(alerts(seen)).toEqual([]);
+    board.set(to, malawi.observeCounts(move)[to]).wait(2000);
+    expect(logged(log, 4)).toEqual([reconstructed(next, 5)]);
+    expect(alerts(seen)).toEqual([]);
+  });
+
+  test('(d) pieces moved about: the usual mismatch names the squares; the console enters the move, the board is put right', () => {
+    const after = malawiAfter([...moves, next]);
+    const { session, log, seen, board } = malawiResumed(moves, after);
+    // The move was made, and a piece of south's baseline knocked off besides.
+    const stray = msq('f1');
+    expect(board.cells[stray]).toBeGreaterThan(0);
+    const beads = board.cells[stray];
+    board.set(stray, 0).wait(3000);
+    expect(alerts(seen)).toEqual([expect.objectContaining({ code: 'referee/mismatch', level: 'error' })]);
+    // Measured against the logged position: the move's squares, and the piece knocked off.
+    expect(alerts(seen)[0].cells).toContainEqual({ cell: stray, diff: -1 });
+    expect(session.record()).toEqual(moves);
+    const entered = session.command(session.currentStateId, { kind: 'enter', move: next });
+    expect(entered.ok).toBe(true);
+    expect(logged(log, 4)).toEqual([expect.objectContaining({ kind: 'alert', code: 'referee/mismatch' }), { kind: 'answer', command: { kind: 'enter', move: next } }, { kind: 'move', move: next, ply: 5 }]);
+    board.set(stray, beads).wait(2000);
+    expect(showing(session)).toEqual([]);
+    expect(session.record()).toEqual([...moves, next]);
+    expect(calibrated(session)).toBe(true);
+  });
+
+  test('a board showing the opening is waited on, not read as every move taken back', () => {
+    const { session, log, seen, board } = malawiResumed(moves, malawi.initial(MALAWI));
+    board.wait(3000);
+    expect(alerts(seen).map((a) => a.code)).toEqual(['board/calibrating']);
+    expect(session.record()).toEqual(moves);
+    expect(logged(log, 4)).toEqual([expect.objectContaining({ kind: 'alert', code: 'board/calibrating' })]);
+  });
+
+  test('a game whose last move the log holds but not its end is ended on resume', () => {
+    const game = malawiGame(3);
+    const { session, log } = malawiResumed(game);
+    expect(log.ended).toEqual([{ at: expect.any(Number), result: malawiAfter(game).outcome }]);
+    expect(session.gameOpen).toBe(false);
+  });
+});
