@@ -27,6 +27,9 @@
 //   a Maki put where no legal step goes → the engine's reason;
 //   two steps or placements made without a pause → both, or the console is asked which first;
 //   anything else → once the board has stood still a while, which piece to put right first.
+// A game resumed after a restart is read the same way from its first picture on: the players may
+// have played on while nobody watched (a roll too: read from the knights, as always), and a move
+// read so is one they made meanwhile. The last logged move's resets may not have been made yet.
 import {
   FACES,
   SIZE,
@@ -221,6 +224,8 @@ export class MakisReferee {
   private readonly resetMs: number;
   private readonly homeMs: number;
   private isCalibrated = false;
+  /** A game resumed from its record whose board has not been read yet (see `resuming`). */
+  private unread = false;
   private picture: SettledGrid | null = null;
   private waiting: Waiting | null = null;
   private readonly alerts = new AlertLatch();
@@ -267,6 +272,15 @@ export class MakisReferee {
   get calibrated(): boolean {
     return this.isCalibrated;
   }
+  /**
+   * A game resumed from its record whose board has not been read as the game yet: the players may
+   * have played on while the service was down, so a picture that is not the position is read as any
+   * picture of the game, and a move read from it was made while nobody watched. The console acting
+   * ends it too: from then on the board is watched as in any game.
+   */
+  get resuming(): boolean {
+    return this.unread;
+  }
   /** Frames the settle stage refused (not one reading per square). */
   get refusedFrames(): number {
     return this.settler.refused;
@@ -303,7 +317,12 @@ export class MakisReferee {
     return out;
   }
 
-  /** Resume a game from its record (after a restart); the next settled picture must show its position. */
+  /**
+   * Resume a game from its record (after a restart). The first picture the board holds still is read
+   * as any picture in the game: the position, the last move's resets made or not (they are owed), a
+   * move made meanwhile, a take-back; anything else is a mismatch. A board showing the opening of a
+   * game not over is waited on: it is being set up again, not every move taken back.
+   */
   restore(moves: readonly string[]): { ok: true } | { ok: false; ply: number; error: RuleError } {
     const plies = [plyOf(startOf(this.rules), null, null)];
     for (const [i, token] of moves.entries()) {
@@ -316,10 +335,13 @@ export class MakisReferee {
     }
     this.plies = plies;
     this.isCalibrated = false;
+    this.unread = moves.length > 0;
     this.picture = null;
     this.waiting = null;
     this.question = null;
-    this.owed = [];
+    // The service may have stopped before the players made the last move's resets.
+    const last = plies[plies.length - 1];
+    this.owed = last.move === null ? [] : fitOf([last.move], [last.state], plies[plies.length - 2].state, []).resets.slice();
     this.unfinished = null;
     this.expected = null;
     this.distrusted.fill(0);
@@ -348,7 +370,21 @@ export class MakisReferee {
       default:
         return assertNever(input);
     }
-    return settled ? this.decide(settled) : this.tick(t);
+    const events = settled ? this.decide(settled) : this.tick(t);
+    return this.unread ? this.readSinceRestart(t, events) : events;
+  }
+
+  /** A resumed game's board read as the game (a move, a take-back, the next game): it is watched from now on. */
+  private readSinceRestart(t: number, events: readonly MakisRefereeEvent[]): readonly MakisRefereeEvent[] {
+    return events.some((e) => e.kind === 'move' || e.kind === 'takeback' || e.kind === 'new-game') ? this.watched(t, events) : events;
+  }
+
+  /** From now on the board is watched as in any game; a resumed game's board counts as calibrated. */
+  private watched(t: number, events: readonly MakisRefereeEvent[]): MakisRefereeEvent[] {
+    if (!this.unread) return [...events];
+    this.unread = false;
+    this.isCalibrated = true;
+    return [{ kind: 'calibrated', t }, ...events];
   }
 
   // -------------------------------------------------------------------------------------------
@@ -370,7 +406,7 @@ export class MakisReferee {
         error: { code: 'referee/not-an-option', message: `${move} is not one of the moves offered: ${options.join(', ')}`, params: { move, options: options.join(', ') } },
       };
     }
-    const events = this.commit(t, q.fits[index]);
+    const events = this.watched(t, this.commit(t, q.fits[index]));
     // The board may show more than the answer (the second of two steps): look again.
     if (this.picture && this.isCalibrated) events.push(...this.decide(this.picture));
     return { ok: true, events };
@@ -390,7 +426,7 @@ export class MakisReferee {
     // The resets of a move entered by hand are owed until the board shows them.
     const base = fitOf([parsed.value], [next.value], before, []);
     const fit: Fit = { ...base, undone: base.resets };
-    const events = this.commit(t, fit);
+    const events = this.watched(t, this.commit(t, fit));
     const picture = this.picture;
     if (picture) {
       const expected = this.current().picture;
@@ -414,7 +450,7 @@ export class MakisReferee {
     this.unfinished = null;
     events.push({ kind: 'takeback', t, undone: [undone.notation as string], ply: this.plies.length - 1 });
     if (this.picture) this.recheck(this.picture, t, events);
-    return events;
+    return this.watched(t, events);
   }
 
   /**
@@ -438,7 +474,7 @@ export class MakisReferee {
       return { ok: false, error: { code: 'makis/impossible-roll', message: `a roll of ${rollText(dice)} cannot be made with Miwin's dice`, params: { roll: rollText(dice) } } };
     }
     this.expected = [dice[0], dice[1], dice[2]];
-    const events: MakisRefereeEvent[] = [{ kind: 'settled', t }];
+    const events = this.watched(t, [{ kind: 'settled', t }]);
     // The knights may already stand where the roll puts them.
     if (this.picture && this.isCalibrated && !this.fits(this.current().picture, this.picture.cells)) events.push(...this.decide(this.picture));
     return { ok: true, events };
@@ -472,7 +508,10 @@ export class MakisReferee {
     const waited = this.waiting;
     this.waiting = null;
     const t = picture.t;
-    if (!this.isCalibrated) return this.calibrate(picture);
+    if (!this.isCalibrated) {
+      const calibration = this.calibrate(picture);
+      if (calibration) return calibration;
+    }
     const ply = this.current();
     const state = ply.state;
     this.trustAgain(picture, ply.picture);
@@ -619,16 +658,25 @@ export class MakisReferee {
     }
   }
 
-  private calibrate(picture: SettledGrid): MakisRefereeEvent[] {
+  /** The board before it showed the game once; null: a resumed game's picture, to be read as any. */
+  private calibrate(picture: SettledGrid): MakisRefereeEvent[] | null {
     this.markWild(picture);
-    if (!this.fits(this.current().picture, picture.cells)) {
+    // A resumed game's last move may have left resets the players had not made yet.
+    const undone = this.owedFit(this.state, this.owed, picture.cells);
+    if (undone === null) {
+      // A resumed game's players may have played on while nobody watched (or, the game over, set up
+      // the next): the picture is read as any. Its opening, the game still on, is the board set up again.
+      if (this.unread && (this.state.outcome !== null || !this.fits(this.plies[0].picture, picture.cells))) return null;
       this.waiting = { kind: 'calibrating', picture, delay: this.mismatchMs, since: picture.t };
       return [];
     }
     this.isCalibrated = true;
+    this.unread = false;
+    this.owed = undone;
     const events: MakisRefereeEvent[] = [];
     if (this.alerts.key) events.push(this.alerts.clear(picture.t));
     events.push({ kind: 'calibrated', t: picture.t });
+    if (this.owed.length > 0) this.waiting = { kind: 'reset', picture, delay: this.resetMs, since: picture.t };
     return events;
   }
 

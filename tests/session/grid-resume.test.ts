@@ -1,13 +1,15 @@
-// Malawi games resumed after the service restarted, whatever the square board shows
+// Malawi and Makis games resumed after the service restarted, whatever the square board shows
 // when it comes back: the position it logged (nothing to do), that position and one move the players
 // made meanwhile (taken as if watched, and logged as reconstructed), a hand still at work (wait, then
 // decide), or pieces moved about (the usual mismatch, and the console can still enter the move by
 // hand); and a game whose last move was logged but not its end (the service died between the two).
 import { describe, expect, test } from 'vitest';
-import { MalawiSession, recordOf, type GameSession, type SessionLog } from '../../server/session/index.ts';
+import { MakisSession, MalawiSession, recordOf, type GameSession, type SessionLog } from '../../server/session/index.ts';
 import { bitsOf } from '../../server/referee/squares.ts';
 import * as malawi from '../../server/rules/malawi.ts';
 import { formatMove as malawiMove, parseSquare as malawiSquare } from '../../server/rules/malawi-notation.ts';
+import * as makis from '../../server/rules/makis.ts';
+import { formatMove as makisMove, parseMove as parseMakis } from '../../server/rules/makis-notation.ts';
 import type { Alert, ServerMessage } from '../../server/http/messages.ts';
 import { mulberry32 as rng } from '../support/prng.ts';
 
@@ -208,6 +210,154 @@ describe('Malawi resumed after a restart', () => {
     const game = malawiGame(3);
     const { session, log } = malawiResumed(game);
     expect(log.ended).toEqual([{ at: expect.any(Number), result: malawiAfter(game).outcome }]);
+    expect(session.gameOpen).toBe(false);
+  });
+});
+
+// -----------------------------------------------------------------------------------------------
+// Makis on its 9 × 9 occupancy board
+
+const MAKIS: makis.MakisOptions = { players: 3, mode: 'competitive', knights: [1, 1, 1, 1, 1, 1, 1, 1, 1] };
+const PLACED = ['1@c3r9', '2@c1r9', '3@c2r9'];
+
+function makisAfter(moves: readonly string[]): makis.MakisState {
+  return moves.reduce((state, token) => must(makis.play(state, must(parseMakis(token)))), must(makis.initial(MAKIS)));
+}
+
+function makisCells(state: makis.MakisState): number[] {
+  const cells = new Array<number>(makis.SIZE * makis.SIZE).fill(0);
+  state.knights.forEach((row, i) => (cells[makis.square(i + 1, row)] = 1));
+  for (const spot of state.makis) if (typeof spot === 'number') cells[spot] = 1;
+  return cells;
+}
+
+function makisGame(seed: number): string[] {
+  const choose = rng(seed);
+  const moves: string[] = [];
+  let state = must(makis.initial(MAKIS));
+  while (state.outcome === null) {
+    const legal = makis.legalMoves(state);
+    const move = legal[Math.floor(choose() * legal.length)];
+    moves.push(makisMove(move));
+    state = must(makis.play(state, move));
+  }
+  return moves;
+}
+
+function makisResumed(moves: readonly string[], cells = makisCells(makisAfter(moves))) {
+  const log = memoryLog(moves);
+  const session = new MakisSession({ rules: MAKIS, boardId: 'test', source: 'serial', log, resume: { gameId: 1, moves } });
+  const board = new Board((t, c) => session.frame(t, { type: 'grid', bits: bitsOf(c) }), cells);
+  return { ...watch(session, log), board };
+}
+
+describe('Makis resumed after a restart', () => {
+  test('(a) the board shows the logged position: nothing happens; the next step is watched as usual', () => {
+    const moves = [...PLACED, 'R3.7.9'];
+    const { session, log, seen, board } = makisResumed(moves);
+    board.wait(3000);
+    expect(calibrated(session)).toBe(true);
+    expect(logged(log, 4)).toEqual([]);
+    expect(alerts(seen)).toEqual([]);
+    board.set(makis.square(3, 9), 0).set(makis.square(2, 8), 1).wait(2000);
+    expect(logged(log, 4)).toEqual([{ kind: 'move', move: '1:c2r8', ply: 5 }]);
+  });
+
+  test('(a) the last logged step sent a Maki back and the service died before it was moved: owed, not a mismatch', () => {
+    // Player 3 steps beside player 1's Maki on c2r8, which goes back to c2r9.
+    const moves = [...PLACED, 'R3.7.9', '1:c2r8', '2:-', '3:c1r8'];
+    const cells = makisCells(makisAfter(moves));
+    cells[makis.square(2, 9)] = 0;
+    cells[makis.square(2, 8)] = 1;
+    const { session, log, seen, board } = makisResumed(moves, cells);
+    board.wait(3000);
+    expect(calibrated(session)).toBe(true);
+    expect(session.view().pending).toEqual([{ piece: 'maki', player: 1, column: 2, from: 'c2r8', to: 'c2r9' }]);
+    expect(alerts(seen)).toEqual([]);
+    board.set(makis.square(2, 8), 0).set(makis.square(2, 9), 1).wait(2000);
+    expect(session.view().pending).toEqual([]);
+    expect(logged(log, moves.length)).toEqual([]);
+    expect(alerts(seen)).toEqual([]);
+  });
+
+  test('(b) a roll made while the service was down: read from the knights, and logged as reconstructed', () => {
+    const moves = [...PLACED];
+    const { session, log, seen, board } = makisResumed(moves, makisCells(makisAfter([...moves, 'R3.7.9'])));
+    board.wait(3000);
+    expect(logged(log, 3)).toEqual([reconstructed('R3.7.9', 4)]);
+    expect([...(session.view().lastRoll ?? [])].sort((a, b) => a - b)).toEqual([3, 7, 9]);
+    expect(session.record()).toEqual([...moves, 'R3.7.9']);
+    expect(alerts(seen)).toEqual([]);
+    expect(calibrated(session)).toBe(true);
+  });
+
+  test('(b) a Maki step made while the service was down: taken, logged as reconstructed', () => {
+    const moves = [...PLACED, 'R3.7.9'];
+    const { session, log, seen, board } = makisResumed(moves, makisCells(makisAfter([...moves, '1:c2r8'])));
+    board.wait(3000);
+    expect(logged(log, 4)).toEqual([reconstructed('1:c2r8', 5)]);
+    expect(session.record()).toEqual([...moves, '1:c2r8']);
+    expect(alerts(seen)).toEqual([]);
+  });
+
+  test("(b) the game's last move made while the service was down: taken, and the end logged", () => {
+    const game = makisGame(2);
+    const last = game.pop() as string;
+    const over = makisAfter([...game, last]);
+    const { session, log, board } = makisResumed(game, makisCells(over));
+    board.wait(6000);
+    expect(logged(log, game.length)).toEqual([expect.objectContaining({ kind: 'move', ply: game.length + 1, reconstructed: true })]);
+    expect(log.ended).toEqual([expect.objectContaining({ result: { winner: String(over.outcome?.winner), reason: over.outcome?.reason } })]);
+    expect(session.gameOpen).toBe(false);
+  });
+
+  test('(c) the service comes back while a knight is in the hand: no alert, no move; once the roll is on the board, it is read', () => {
+    const moves = [...PLACED];
+    const rolled = makisCells(makisAfter([...moves, 'R3.7.9']));
+    const { session, log, seen, board } = makisResumed(moves);
+    // Column 3's knight is in the hand; the other two have moved already.
+    board.set(makis.square(3, 1), 0).set(makis.square(7, 1), 0).set(makis.square(7, 2), 1).set(makis.square(9, 1), 0).set(makis.square(9, 2), 1);
+    board.wait(4000);
+    expect(session.record()).toEqual(moves);
+    expect(alerts(seen)).toEqual([]);
+    board.cells.splice(0, rolled.length, ...rolled);
+    board.wait(2000);
+    expect(logged(log, 3)).toEqual([reconstructed('R3.7.9', 4)]);
+    expect(alerts(seen)).toEqual([]);
+  });
+
+  test('(d) pieces moved about: the usual mismatch; the console enters the step, the board is put right', () => {
+    const moves = [...PLACED, 'R3.7.9'];
+    const cells = makisCells(makisAfter([...moves, '1:c2r8']));
+    // The step was made, and column 5's knight pushed up a row besides.
+    cells[makis.square(5, 1)] = 0;
+    cells[makis.square(5, 2)] = 1;
+    const { session, log, seen, board } = makisResumed(moves, cells);
+    // As many pieces moved as lifted looks like hands at work: the referee gives them longer.
+    board.wait(8000);
+    expect(alerts(seen)).toEqual([expect.objectContaining({ code: 'referee/mismatch', level: 'error' })]);
+    expect(alerts(seen)[0].cells?.length).toBeGreaterThan(0);
+    expect(session.record()).toEqual(moves);
+    expect(session.command(session.currentStateId, { kind: 'enter', move: '1:c2r8' }).ok).toBe(true);
+    expect(logged(log, 5).slice(-1)).toEqual([{ kind: 'move', move: '1:c2r8', ply: 5 }]);
+    board.set(makis.square(5, 2), 0).set(makis.square(5, 1), 1).wait(2000);
+    expect(showing(session)).toEqual([]);
+    expect(session.record()).toEqual([...moves, '1:c2r8']);
+  });
+
+  test('a board showing the opening is waited on, not read as every move taken back', () => {
+    const moves = [...PLACED, 'R3.7.9'];
+    const { session, seen, board } = makisResumed(moves, makisCells(makisAfter([])));
+    board.wait(3000);
+    expect(alerts(seen).map((a) => a.code)).toEqual(['board/calibrating']);
+    expect(session.record()).toEqual(moves);
+  });
+
+  test('a game whose last move the log holds but not its end is ended on resume', () => {
+    const game = makisGame(2);
+    const over = makisAfter(game);
+    const { session, log } = makisResumed(game);
+    expect(log.ended).toEqual([{ at: expect.any(Number), result: { winner: String(over.outcome?.winner), reason: over.outcome?.reason } }]);
     expect(session.gameOpen).toBe(false);
   });
 });
