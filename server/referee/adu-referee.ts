@@ -24,7 +24,9 @@
 // - Two legal moves that leave the same picture (a plain move, or a king capture whose reserve went
 //   to the same point) are asked as a question.
 // Nothing is committed on a guess. Take-backs, illegal moves (the engine's reason, at once) and
-// mismatches are handled as the Malawi referee handles them.
+// mismatches are handled as the Malawi referee handles them. A game resumed after a restart is read
+// the same way from its first picture on: the players may have played on while nobody watched, and
+// a move read so is one they made meanwhile.
 import {
   declarableRanges,
   initial,
@@ -187,6 +189,8 @@ export class AduReferee {
   private readonly captureMs: number;
   private readonly declareTimeoutMs: number | null;
   private isCalibrated = false;
+  /** A game resumed from its record whose board has not been read yet (see `resuming`). */
+  private unread = false;
   private picture: SettledGrid | null = null;
   private waiting: Waiting | null = null;
   private readonly alerts = new AlertLatch();
@@ -246,6 +250,16 @@ export class AduReferee {
   get calibrated(): boolean {
     return this.isCalibrated;
   }
+  /**
+   * A game resumed from its record whose board has not been read as the game yet: the players may
+   * have played on while the service was down, so a picture that is not the position is read as any
+   * picture of the game, and a move read from it was made while nobody watched. The console acting
+   * on the board (a move entered, chosen or taken back) ends it too: from then on the board is
+   * watched as in any game.
+   */
+  get resuming(): boolean {
+    return this.unread;
+  }
   /** The moves played so far, in notation, after take-backs. */
   record(): string[] {
     return this.plies.slice(1).map((p) => p.notation as string);
@@ -280,7 +294,10 @@ export class AduReferee {
   }
 
   /**
-   * Resume a game from its record (after a restart); the next settled picture must show its position.
+   * Resume a game from its record (after a restart). The first picture the board holds still is read
+   * as any picture in the game: the position (nothing happened), a move made meanwhile, an illegal
+   * one, a take-back; anything else is a mismatch. An empty board, the game still on, is waited on:
+   * it is being set up again, not every move taken back.
    * `answers` are the console's answers from the log, each with the plies it was given about: a
    * captured soldier whose range they do not declare is asked for again (`openQuestions`), as when
    * it was captured; a range declared stands.
@@ -298,6 +315,7 @@ export class AduReferee {
     }
     this.plies = plies;
     this.isCalibrated = false;
+    this.unread = moves.length > 0;
     this.picture = null;
     this.waiting = null;
     this.choice = null;
@@ -357,7 +375,21 @@ export class AduReferee {
       default:
         return assertNever(input);
     }
-    return settled ? this.decide(settled) : this.tick(t);
+    const events = settled ? this.decide(settled) : this.tick(t);
+    return this.unread ? this.readSinceRestart(t, events) : events;
+  }
+
+  /** A resumed game's board read as the game (a move, a take-back, the next game): it is watched from now on. */
+  private readSinceRestart(t: number, events: readonly AduRefereeEvent[]): readonly AduRefereeEvent[] {
+    return events.some((e) => e.kind === 'move' || e.kind === 'takeback' || e.kind === 'new-game') ? this.watched(t, events) : events;
+  }
+
+  /** From now on the board is watched as in any game; a resumed game's board counts as calibrated. */
+  private watched(t: number, events: readonly AduRefereeEvent[]): AduRefereeEvent[] {
+    if (!this.unread) return [...events];
+    this.unread = false;
+    this.isCalibrated = true;
+    return [{ kind: 'calibrated', t }, ...events];
   }
 
   // -------------------------------------------------------------------------------------------
@@ -411,9 +443,10 @@ export class AduReferee {
       this.closeChoice(t, events);
       this.chosen = { from: candidate.pending.from, to: candidate.pending.to };
     }
+    const answered = this.watched(t, events);
     // The board may already show more (the reserve king, the next player's move): look again.
-    if (this.picture && this.isCalibrated) events.push(...this.decide(this.picture));
-    return { ok: true, events };
+    if (this.picture && this.isCalibrated) answered.push(...this.decide(this.picture));
+    return { ok: true, events: answered };
   }
 
   /**
@@ -426,7 +459,7 @@ export class AduReferee {
     if (!parsed.ok) return { ok: false, error: parsed.error };
     const fit = this.fitOf(parsed.value);
     if (!fit.ok) return { ok: false, error: fit.error };
-    const events = this.commit(t, fit.value);
+    const events = this.watched(t, this.commit(t, fit.value));
     const picture = this.picture;
     if (picture) {
       const expected = this.current().occupancy;
@@ -441,7 +474,7 @@ export class AduReferee {
   /** The console takes back the last move; the board is then expected to show the position before it. */
   undo(t: number = this.lastT): readonly AduRefereeEvent[] {
     if (this.plies.length === 1) return NONE;
-    const events = this.takeBack(t, this.plies.length - 2);
+    const events = this.watched(t, this.takeBack(t, this.plies.length - 2));
     if (this.picture) this.recheck(this.picture, t);
     return events;
   }
@@ -623,7 +656,10 @@ export class AduReferee {
     this.picture = picture;
     this.waiting = null;
     const t = picture.t;
-    if (!this.isCalibrated) return this.calibrate(picture);
+    if (!this.isCalibrated) {
+      const calibration = this.calibrate(picture);
+      if (calibration) return calibration;
+    }
     const cur = this.current().occupancy;
     this.trustAgain(picture, cur);
     this.markWild(picture);
@@ -885,13 +921,19 @@ export class AduReferee {
     return events;
   }
 
-  private calibrate(picture: SettledGrid): AduRefereeEvent[] {
+  /** The board before it showed the game once; null: a resumed game's picture, to be read as any. */
+  private calibrate(picture: SettledGrid): AduRefereeEvent[] | null {
     this.markWild(picture);
     if (!this.fits(this.current().occupancy, picture.cells)) {
+      // A resumed game's players may have played on while nobody watched (or, the game over, cleared
+      // the board for the next): the picture is read as any. An empty board, the game still on, is
+      // the board set up again.
+      if (this.unread && (this.state.outcome !== null || !this.fits(this.plies[0].occupancy, picture.cells))) return null;
       this.waiting = { kind: 'calibrating', picture, delay: this.mismatchMs, since: picture.t };
       return [];
     }
     this.isCalibrated = true;
+    this.unread = false;
     const events: AduRefereeEvent[] = [];
     if (this.alerts.key) events.push(this.alerts.clear(picture.t));
     events.push({ kind: 'calibrated', t: picture.t });

@@ -27,14 +27,23 @@ export class AduSession extends GameSession {
       const restored = this.referee.restore(adu.resume.moves, adu.resume.answers);
       if (!restored.ok) throw new Error(`cannot resume game ${adu.resume.gameId}: ply ${restored.ply}: ${restored.error.message}`);
       this.applyAll(this.referee.openQuestions());
+      // The service may have stopped between logging the game's last move and its end.
+      const outcome = this.referee.state.outcome;
+      if (outcome) {
+        // Who was still in at the end, as a game ended while watched logs it.
+        const ended = { winner: String(outcome.winner), reason: outcome.reason, players: [...outcome.players] };
+        this.applyAll([{ kind: 'end', t: 0, outcome: ended }]);
+      }
     }
   }
 
   /** One occupancy (G) or count (C) frame from the board, `t` on the board's clock in ms. */
   frame(t: number, picture: GridPicture): void {
     this.lastT = t;
+    // A move read from a resumed game's board before it was watched was made while the service was down.
+    const unwatched = this.referee.resuming;
     const events = this.referee.frame(t, picture);
-    if (events.length) this.applyAll(sessionEvents(events));
+    if (events.length) this.applyAll(sessionEvents(events, unwatched));
   }
 
   record(): string[] {
@@ -115,11 +124,12 @@ export class AduSession extends GameSession {
  * same moves played again, the capture now carrying its range: that is what the log keeps, so a
  * game resumed from it reads the declared range.
  */
-function sessionEvents(events: readonly AduRefereeEvent[]): SessionEvent[] {
+function sessionEvents(events: readonly AduRefereeEvent[], reconstructed = false): SessionEvent[] {
   const out: SessionEvent[] = [];
   for (const event of events) {
     if (event.kind !== 'declared') {
-      out.push(event);
+      // `reconstructed`: the moves the referee read were made while the service was down.
+      out.push(event.kind === 'move' && reconstructed ? { ...event, reconstructed: true } : event);
       continue;
     }
     if (event.undone.length === 0) continue;

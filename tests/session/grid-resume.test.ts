@@ -1,15 +1,17 @@
-// Malawi and Makis games resumed after the service restarted, whatever the square board shows
+// Malawi, Makis and Adu games resumed after the service restarted, whatever the square board shows
 // when it comes back: the position it logged (nothing to do), that position and one move the players
 // made meanwhile (taken as if watched, and logged as reconstructed), a hand still at work (wait, then
 // decide), or pieces moved about (the usual mismatch, and the console can still enter the move by
 // hand); and a game whose last move was logged but not its end (the service died between the two).
 import { describe, expect, test } from 'vitest';
-import { MakisSession, MalawiSession, recordOf, type GameSession, type SessionLog } from '../../server/session/index.ts';
+import { AduSession, MakisSession, MalawiSession, recordOf, type GameSession, type SessionLog } from '../../server/session/index.ts';
 import { bitsOf } from '../../server/referee/squares.ts';
 import * as malawi from '../../server/rules/malawi.ts';
 import { formatMove as malawiMove, parseSquare as malawiSquare } from '../../server/rules/malawi-notation.ts';
 import * as makis from '../../server/rules/makis.ts';
 import { formatMove as makisMove, parseMove as parseMakis } from '../../server/rules/makis-notation.ts';
+import * as adu from '../../server/rules/adu.ts';
+import { formatMove as aduMove, parseMove as parseAdu, parseSquare as aduSquare } from '../../server/rules/adu-notation.ts';
 import type { Alert, ServerMessage } from '../../server/http/messages.ts';
 import { mulberry32 as rng } from '../support/prng.ts';
 
@@ -358,6 +360,104 @@ describe('Makis resumed after a restart', () => {
     const over = makisAfter(game);
     const { session, log } = makisResumed(game);
     expect(log.ended).toEqual([{ at: expect.any(Number), result: { winner: String(over.outcome?.winner), reason: over.outcome?.reason } }]);
+    expect(session.gameOpen).toBe(false);
+  });
+});
+
+// -----------------------------------------------------------------------------------------------
+// Adu on a 9 × 9 occupancy grid
+
+const ADU: adu.AduOptions = { ...adu.DEFAULT_OPTIONS, players: 2, size: 9 };
+const LAYOUT = [
+  ['a1', 'b1', 'c4', 'd1', 'e4', 'f1', 'g1', 'i1'],
+  ['c5', 'b9', 'c9', 'd9', 'e9', 'f9', 'g9', 'e5'],
+];
+const PLACEMENTS: string[] = [];
+for (let round = 0; round < 8; round++) for (const squares of LAYOUT) PLACEMENTS.push(`${round === 0 || round === 7 ? 'K' : 'S'}@${squares[round]}`);
+const asq = (name: string) => must(aduSquare(name, ADU.size));
+
+function aduAfter(moves: readonly string[]): adu.AduState {
+  return moves.reduce((state, token) => must(adu.play(state, must(parseAdu(token, ADU.size)))), adu.initial(ADU));
+}
+
+function aduResumed(moves: readonly string[], cells = adu.observe(aduAfter(moves))) {
+  const log = memoryLog(moves);
+  const session = new AduSession({ rules: ADU, boardId: 'test', source: 'serial', log, resume: { gameId: 1, moves } });
+  const board = new Board((t, c) => session.frame(t, { type: 'grid', bits: bitsOf(c) }), cells);
+  return { ...watch(session, log), board };
+}
+
+describe('Adu resumed after a restart', () => {
+  const moves = [...PLACEMENTS, 'b1-b6', 'f9-f8'];
+  const next = 'd1-d2';
+
+  test('(a) the board shows the logged position: nothing happens; the next move is watched as usual', () => {
+    const { session, log, seen, board } = aduResumed(moves);
+    board.wait(3000);
+    expect(calibrated(session)).toBe(true);
+    expect(logged(log, moves.length)).toEqual([]);
+    expect(alerts(seen)).toEqual([]);
+    board.set(asq('d1'), 0).wait(600).set(asq('d2'), 1).wait(2000);
+    expect(logged(log, moves.length)).toEqual([{ kind: 'move', move: next, ply: moves.length + 1 }]);
+  });
+
+  test('(b) a move made while the service was down is taken, and logged as reconstructed', () => {
+    const { session, log, seen, board } = aduResumed(moves, adu.observe(aduAfter([...moves, next])));
+    board.wait(3000);
+    expect(logged(log, moves.length)).toEqual([reconstructed(next, moves.length + 1)]);
+    expect(session.record()).toEqual([...moves, next]);
+    expect(alerts(seen)).toEqual([]);
+    expect(calibrated(session)).toBe(true);
+  });
+
+  test('(b) a placement made while the service was down', () => {
+    const placed = PLACEMENTS.slice(0, 5);
+    const { log, board } = aduResumed(placed, adu.observe(aduAfter(PLACEMENTS.slice(0, 6))));
+    board.wait(3000);
+    expect(logged(log, 5)).toEqual([reconstructed(PLACEMENTS[5], 6)]);
+  });
+
+  test('(c) the service comes back while a piece is in the hand: no alert, no move; once it is put down, the move is taken', () => {
+    const { session, log, seen, board } = aduResumed(moves);
+    board.set(asq('d1'), 0).wait(4000);
+    expect(session.record()).toEqual(moves);
+    expect(alerts(seen)).toEqual([]);
+    board.set(asq('d2'), 1).wait(2000);
+    expect(logged(log, moves.length)).toEqual([reconstructed(next, moves.length + 1)]);
+    expect(alerts(seen)).toEqual([]);
+  });
+
+  test('(d) pieces moved about: the usual mismatch; the console enters the move, the board is put right', () => {
+    const cells = adu.observe(aduAfter([...moves, next]));
+    // The move was made, and a piece put on h5 besides.
+    cells[asq('h5')] = 1;
+    const { session, log, seen, board } = aduResumed(moves, cells);
+    board.wait(3000);
+    expect(alerts(seen)).toEqual([expect.objectContaining({ code: 'referee/mismatch', level: 'error', params: expect.objectContaining({ action: 'take-off' }) })]);
+    expect(session.record()).toEqual(moves);
+    expect(session.command(session.currentStateId, { kind: 'enter', move: next }).ok).toBe(true);
+    expect(logged(log, moves.length).slice(-1)).toEqual([{ kind: 'move', move: next, ply: moves.length + 1 }]);
+    board.set(asq('h5'), 0).wait(2000);
+    expect(showing(session)).toEqual([]);
+    expect(session.record()).toEqual([...moves, next]);
+  });
+
+  test('an empty board is waited on, not read as every placement taken back', () => {
+    const { session, seen, board } = aduResumed(moves, adu.observe(adu.initial(ADU)));
+    board.wait(3000);
+    expect(alerts(seen).map((a) => a.code)).toEqual(['board/calibrating']);
+    expect(session.record()).toEqual(moves);
+  });
+
+  test('a game whose last move the log holds but not its end is ended on resume', () => {
+    // White takes black's king on c5 (a reserve king to h5), black steps, white takes black's last king.
+    const before = [...PLACEMENTS, 'c4xc5R@h5', 'b9-b8'];
+    const state = aduAfter(before);
+    const last = adu.legalMoves(state).find((m) => m.kind === 'capture' && m.from === asq('e4') && m.to === asq('e5')) as adu.AduMove;
+    const game = [...before, aduMove(last, ADU.size)];
+    const over = must(adu.play(state, last)).outcome as adu.AduOutcome;
+    const { session, log } = aduResumed(game);
+    expect(log.ended).toEqual([{ at: expect.any(Number), result: { winner: String(over.winner), reason: over.reason, players: [...over.players] } }]);
     expect(session.gameOpen).toBe(false);
   });
 });
