@@ -48,6 +48,7 @@ import { DEFAULT_GRID_SETTLE, GridSettler, type GridSettleOptions, type SettledG
 import type { GridPicture } from './malawi-referee.ts';
 import { boardShape, type CellDiff } from './squares.ts';
 import { AlertLatch } from './alert-latch.ts';
+import { ResumeWatch } from './resume-watch.ts';
 import type { BoardAlert, BoardQuestion, BoardRefereeEvent } from './events.ts';
 
 export interface AduRefereeOptions {
@@ -189,8 +190,8 @@ export class AduReferee {
   private readonly captureMs: number;
   private readonly declareTimeoutMs: number | null;
   private isCalibrated = false;
-  /** A game resumed from its record whose board has not been read yet (see `resuming`). */
-  private unread = false;
+  /** A resumed game's board not read as the game yet. */
+  private readonly resume = new ResumeWatch(() => (this.isCalibrated = true));
   private picture: SettledGrid | null = null;
   private waiting: Waiting | null = null;
   private readonly alerts = new AlertLatch();
@@ -258,7 +259,7 @@ export class AduReferee {
    * watched as in any game.
    */
   get resuming(): boolean {
-    return this.unread;
+    return this.resume.resuming;
   }
   /** The moves played so far, in notation, after take-backs. */
   record(): string[] {
@@ -315,7 +316,7 @@ export class AduReferee {
     }
     this.plies = plies;
     this.isCalibrated = false;
-    this.unread = moves.length > 0;
+    this.resume.restored(moves.length);
     this.picture = null;
     this.waiting = null;
     this.choice = null;
@@ -376,20 +377,7 @@ export class AduReferee {
         return assertNever(input);
     }
     const events = settled ? this.decide(settled) : this.tick(t);
-    return this.unread ? this.readSinceRestart(t, events) : events;
-  }
-
-  /** A resumed game's board read as the game (a move, a take-back, the next game): it is watched from now on. */
-  private readSinceRestart(t: number, events: readonly AduRefereeEvent[]): readonly AduRefereeEvent[] {
-    return events.some((e) => e.kind === 'move' || e.kind === 'takeback' || e.kind === 'new-game') ? this.watched(t, events) : events;
-  }
-
-  /** From now on the board is watched as in any game; a resumed game's board counts as calibrated. */
-  private watched(t: number, events: readonly AduRefereeEvent[]): AduRefereeEvent[] {
-    if (!this.unread) return [...events];
-    this.unread = false;
-    this.isCalibrated = true;
-    return [{ kind: 'calibrated', t }, ...events];
+    return this.resume.afterFrame(t, events);
   }
 
   // -------------------------------------------------------------------------------------------
@@ -443,7 +431,7 @@ export class AduReferee {
       this.closeChoice(t, events);
       this.chosen = { from: candidate.pending.from, to: candidate.pending.to };
     }
-    const answered = this.watched(t, events);
+    const answered = this.resume.watched(t, events);
     // The board may already show more (the reserve king, the next player's move): look again.
     if (this.picture && this.isCalibrated) answered.push(...this.decide(this.picture));
     return { ok: true, events: answered };
@@ -459,7 +447,7 @@ export class AduReferee {
     if (!parsed.ok) return { ok: false, error: parsed.error };
     const fit = this.fitOf(parsed.value);
     if (!fit.ok) return { ok: false, error: fit.error };
-    const events = this.watched(t, this.commit(t, fit.value));
+    const events = this.resume.watched(t, this.commit(t, fit.value));
     const picture = this.picture;
     if (picture) {
       const expected = this.current().occupancy;
@@ -474,7 +462,7 @@ export class AduReferee {
   /** The console takes back the last move; the board is then expected to show the position before it. */
   undo(t: number = this.lastT): readonly AduRefereeEvent[] {
     if (this.plies.length === 1) return NONE;
-    const events = this.watched(t, this.takeBack(t, this.plies.length - 2));
+    const events = this.resume.watched(t, this.takeBack(t, this.plies.length - 2));
     if (this.picture) this.recheck(this.picture, t);
     return events;
   }
@@ -928,12 +916,12 @@ export class AduReferee {
       // A resumed game's players may have played on while nobody watched (or, the game over, cleared
       // the board for the next): the picture is read as any. An empty board, the game still on, is
       // the board set up again.
-      if (this.unread && (this.state.outcome !== null || !this.fits(this.plies[0].occupancy, picture.cells))) return null;
+      if (this.resume.resuming && (this.state.outcome !== null || !this.fits(this.plies[0].occupancy, picture.cells))) return null;
       this.waiting = { kind: 'calibrating', picture, delay: this.mismatchMs, since: picture.t };
       return [];
     }
     this.isCalibrated = true;
-    this.unread = false;
+    this.resume.seen();
     const events: AduRefereeEvent[] = [];
     if (this.alerts.key) events.push(this.alerts.clear(picture.t));
     events.push({ kind: 'calibrated', t: picture.t });

@@ -57,6 +57,7 @@ import { assertNever, type RuleError } from '../rules/types.ts';
 import { DEFAULT_GRID_SETTLE, GridSettler, type GridSettleOptions, type SettledGrid } from './grid-settle.ts';
 import type { GridPicture } from './malawi-referee.ts';
 import { AlertLatch } from './alert-latch.ts';
+import { ResumeWatch } from './resume-watch.ts';
 import type { BoardAlert, BoardQuestion, BoardRefereeEvent } from './events.ts';
 
 const CELLS = SIZE * SIZE;
@@ -224,8 +225,8 @@ export class MakisReferee {
   private readonly resetMs: number;
   private readonly homeMs: number;
   private isCalibrated = false;
-  /** A game resumed from its record whose board has not been read yet (see `resuming`). */
-  private unread = false;
+  /** A resumed game's board not read as the game yet. */
+  private readonly resume = new ResumeWatch(() => (this.isCalibrated = true));
   private picture: SettledGrid | null = null;
   private waiting: Waiting | null = null;
   private readonly alerts = new AlertLatch();
@@ -279,7 +280,7 @@ export class MakisReferee {
    * ends it too: from then on the board is watched as in any game.
    */
   get resuming(): boolean {
-    return this.unread;
+    return this.resume.resuming;
   }
   /** Frames the settle stage refused (not one reading per square). */
   get refusedFrames(): number {
@@ -335,7 +336,7 @@ export class MakisReferee {
     }
     this.plies = plies;
     this.isCalibrated = false;
-    this.unread = moves.length > 0;
+    this.resume.restored(moves.length);
     this.picture = null;
     this.waiting = null;
     this.question = null;
@@ -371,20 +372,7 @@ export class MakisReferee {
         return assertNever(input);
     }
     const events = settled ? this.decide(settled) : this.tick(t);
-    return this.unread ? this.readSinceRestart(t, events) : events;
-  }
-
-  /** A resumed game's board read as the game (a move, a take-back, the next game): it is watched from now on. */
-  private readSinceRestart(t: number, events: readonly MakisRefereeEvent[]): readonly MakisRefereeEvent[] {
-    return events.some((e) => e.kind === 'move' || e.kind === 'takeback' || e.kind === 'new-game') ? this.watched(t, events) : events;
-  }
-
-  /** From now on the board is watched as in any game; a resumed game's board counts as calibrated. */
-  private watched(t: number, events: readonly MakisRefereeEvent[]): MakisRefereeEvent[] {
-    if (!this.unread) return [...events];
-    this.unread = false;
-    this.isCalibrated = true;
-    return [{ kind: 'calibrated', t }, ...events];
+    return this.resume.afterFrame(t, events);
   }
 
   // -------------------------------------------------------------------------------------------
@@ -406,7 +394,7 @@ export class MakisReferee {
         error: { code: 'referee/not-an-option', message: `${move} is not one of the moves offered: ${options.join(', ')}`, params: { move, options: options.join(', ') } },
       };
     }
-    const events = this.watched(t, this.commit(t, q.fits[index]));
+    const events = this.resume.watched(t, this.commit(t, q.fits[index]));
     // The board may show more than the answer (the second of two steps): look again.
     if (this.picture && this.isCalibrated) events.push(...this.decide(this.picture));
     return { ok: true, events };
@@ -426,7 +414,7 @@ export class MakisReferee {
     // The resets of a move entered by hand are owed until the board shows them.
     const base = fitOf([parsed.value], [next.value], before, []);
     const fit: Fit = { ...base, undone: base.resets };
-    const events = this.watched(t, this.commit(t, fit));
+    const events = this.resume.watched(t, this.commit(t, fit));
     const picture = this.picture;
     if (picture) {
       const expected = this.current().picture;
@@ -450,7 +438,7 @@ export class MakisReferee {
     this.unfinished = null;
     events.push({ kind: 'takeback', t, undone: [undone.notation as string], ply: this.plies.length - 1 });
     if (this.picture) this.recheck(this.picture, t, events);
-    return this.watched(t, events);
+    return this.resume.watched(t, events);
   }
 
   /**
@@ -474,7 +462,7 @@ export class MakisReferee {
       return { ok: false, error: { code: 'makis/impossible-roll', message: `a roll of ${rollText(dice)} cannot be made with Miwin's dice`, params: { roll: rollText(dice) } } };
     }
     this.expected = [dice[0], dice[1], dice[2]];
-    const events = this.watched(t, [{ kind: 'settled', t }]);
+    const events = this.resume.watched<MakisRefereeEvent>(t, [{ kind: 'settled', t }]);
     // The knights may already stand where the roll puts them.
     if (this.picture && this.isCalibrated && !this.fits(this.current().picture, this.picture.cells)) events.push(...this.decide(this.picture));
     return { ok: true, events };
@@ -666,12 +654,12 @@ export class MakisReferee {
     if (undone === null) {
       // A resumed game's players may have played on while nobody watched (or, the game over, set up
       // the next): the picture is read as any. Its opening, the game still on, is the board set up again.
-      if (this.unread && (this.state.outcome !== null || !this.fits(this.plies[0].picture, picture.cells))) return null;
+      if (this.resume.resuming && (this.state.outcome !== null || !this.fits(this.plies[0].picture, picture.cells))) return null;
       this.waiting = { kind: 'calibrating', picture, delay: this.mismatchMs, since: picture.t };
       return [];
     }
     this.isCalibrated = true;
-    this.unread = false;
+    this.resume.seen();
     this.owed = undone;
     const events: MakisRefereeEvent[] = [];
     if (this.alerts.key) events.push(this.alerts.clear(picture.t));

@@ -39,6 +39,7 @@ import { assertNever, type RuleError } from '../rules/types.ts';
 import { DEFAULT_GRID_SETTLE, GridSettler, type GridSettleOptions, type SettledGrid } from './grid-settle.ts';
 import { boardShape, squareName, type BoardShape, type CellDiff } from './squares.ts';
 import { AlertLatch } from './alert-latch.ts';
+import { ResumeWatch } from './resume-watch.ts';
 import type { BoardAlert, BoardQuestion, BoardRefereeEvent } from './events.ts';
 
 export const SENSINGS = ['occupancy', 'count'] as const;
@@ -143,8 +144,8 @@ export class MalawiReferee {
   private readonly distributeMs: number;
   private sensingMode: Sensing | null = null;
   private isCalibrated = false;
-  /** A game resumed from its record whose board has not been read yet (see `resuming`). */
-  private unread = false;
+  /** A resumed game's board not read as the game yet. */
+  private readonly resume = new ResumeWatch(() => (this.isCalibrated = true));
   /** The last settled picture. */
   private picture: SettledGrid | null = null;
   private waiting: Waiting | null = null;
@@ -197,7 +198,7 @@ export class MalawiReferee {
    * ends it too: from then on the board is watched as in any game.
    */
   get resuming(): boolean {
-    return this.unread;
+    return this.resume.resuming;
   }
   /** Frames the settle stage refused (a C frame without one count per square). */
   get refusedFrames(): number {
@@ -242,7 +243,7 @@ export class MalawiReferee {
     }
     this.plies = plies;
     this.isCalibrated = false;
-    this.unread = moves.length > 0;
+    this.resume.restored(moves.length);
     this.picture = null;
     this.waiting = null;
     this.question = null;
@@ -268,20 +269,7 @@ export class MalawiReferee {
         return assertNever(input);
     }
     const events = settled ? this.decide(settled) : this.tick(t);
-    return this.unread ? this.readSinceRestart(t, events) : events;
-  }
-
-  /** A resumed game's board read as the game (a move, a take-back, the next game): it is watched from now on. */
-  private readSinceRestart(t: number, events: readonly MalawiRefereeEvent[]): readonly MalawiRefereeEvent[] {
-    return events.some((e) => e.kind === 'move' || e.kind === 'takeback' || e.kind === 'new-game') ? this.watched(t, events) : events;
-  }
-
-  /** From now on the board is watched as in any game; a resumed game's board counts as calibrated. */
-  private watched(t: number, events: readonly MalawiRefereeEvent[]): MalawiRefereeEvent[] {
-    if (!this.unread) return [...events];
-    this.unread = false;
-    this.isCalibrated = true;
-    return [{ kind: 'calibrated', t }, ...events];
+    return this.resume.afterFrame(t, events);
   }
 
   /**
@@ -324,7 +312,7 @@ export class MalawiReferee {
     const chosen = q.moves[index];
     const next = play(this.state, chosen);
     if (!next.ok) return { ok: false, error: next.error };
-    const events = this.watched(t, this.commit(t, { move: chosen, next: next.value }));
+    const events = this.resume.watched(t, this.commit(t, { move: chosen, next: next.value }));
     // The board may already show more (the opponent's reply to a hidden move): look again.
     if (this.picture && this.isCalibrated) events.push(...this.decide(this.picture));
     return { ok: true, events };
@@ -340,7 +328,7 @@ export class MalawiReferee {
     if (!parsed.ok) return { ok: false, error: parsed.error };
     const next = play(this.state, parsed.value);
     if (!next.ok) return { ok: false, error: next.error };
-    const events = this.watched(t, this.commit(t, { move: parsed.value, next: next.value }));
+    const events = this.resume.watched(t, this.commit(t, { move: parsed.value, next: next.value }));
     const picture = this.picture;
     if (picture) {
       const expected = this.expected(this.current());
@@ -361,7 +349,7 @@ export class MalawiReferee {
     if (this.alerts.key) events.push(this.alerts.clear(t));
     events.push({ kind: 'takeback', t, undone: [undone.notation as string], ply: this.plies.length - 1 });
     if (this.picture) this.recheck(this.picture, t);
-    return this.watched(t, events);
+    return this.resume.watched(t, events);
   }
 
   /**
@@ -495,13 +483,13 @@ export class MalawiReferee {
     if (!this.fits(this.expected(this.current()), picture.cells)) {
       // A resumed game's players may have played on while nobody watched (or, the game over, set up
       // the next): the picture is read as any. Its opening, the game still on, is the board set up again.
-      if (this.unread && (this.state.outcome !== null || !this.fits(this.expected(this.plies[0]), picture.cells))) return null;
+      if (this.resume.resuming && (this.state.outcome !== null || !this.fits(this.expected(this.plies[0]), picture.cells))) return null;
       // Said only if the board stays so: people are still setting up.
       this.waiting = { kind: 'calibrating', picture, delay: this.mismatchMs, since: picture.t };
       return [];
     }
     this.isCalibrated = true;
-    this.unread = false;
+    this.resume.seen();
     const events: MalawiRefereeEvent[] = [];
     if (this.alerts.key) events.push(this.alerts.clear(picture.t));
     events.push({ kind: 'calibrated', t: picture.t });
