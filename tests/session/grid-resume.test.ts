@@ -4,7 +4,7 @@
 // decide), or pieces moved about (the usual mismatch, and the console can still enter the move by
 // hand); and a game whose last move was logged but not its end (the service died between the two).
 import { describe, expect, test } from 'vitest';
-import { AduSession, MakisSession, MalawiSession, recordOf, type GameSession, type SessionLog } from '../../server/session/index.ts';
+import { AduSession, MakisSession, MalawiSession, recordOf, type GameSession } from '../../server/session/index.ts';
 import { bitsOf } from '../../server/referee/squares.ts';
 import * as malawi from '../../server/rules/malawi.ts';
 import { formatMove as malawiMove, parseSquare as malawiSquare } from '../../server/rules/malawi-notation.ts';
@@ -14,29 +14,8 @@ import * as adu from '../../server/rules/adu.ts';
 import { formatMove as aduMove, parseMove as parseAdu, parseSquare as aduSquare } from '../../server/rules/adu-notation.ts';
 import type { Alert, ServerMessage } from '../../server/http/messages.ts';
 import { mulberry32 as rng } from '../support/prng.ts';
+import { memoryLog, type MemoryLog } from '../support/resume-log.ts';
 
-type MemoryLog = SessionLog & { events: { kind: string; payload: unknown }[]; ended: { result: unknown }[] };
-
-/** A game log in memory, holding the moves logged before the restart. */
-function memoryLog(moves: readonly string[]): MemoryLog {
-  const events: { kind: string; payload: unknown }[] = moves.map((move, i) => ({ kind: 'move', payload: { move, ply: i + 1 } }));
-  const ended: { result: unknown }[] = [];
-  return {
-    events,
-    ended,
-    startGame: () => {
-      throw new Error('a resumed game has its row already');
-    },
-    append: (_id, event) => {
-      events.push({ kind: event.kind, payload: event.payload });
-      return events.length;
-    },
-    endGame: (_id, end) => {
-      ended.push(end);
-      return events.length + 1;
-    },
-  };
-}
 
 /** The board under the restarted service: its cells, read twenty times a second from the restart on. */
 class Board {

@@ -3,34 +3,15 @@
 // (taken as if watched, and logged as reconstructed), a hand still sowing (wait, then decide), or
 // stones moved about (the usual mismatch, and the console can still enter the move by hand).
 import { describe, expect, test } from 'vitest';
-import { KalahaSession, recordOf, type SessionLog } from '../../server/session/index.ts';
+import { KalahaSession, recordOf } from '../../server/session/index.ts';
 import { DEFAULT_OPTIONS, PITS, STORE, legalMoves, observe, play, type KalahaState } from '../../server/rules/kalaha.ts';
 import type { ServerMessage } from '../../server/http/messages.ts';
 import { Table, playOn, rng, start } from '../referee/table.ts';
+import { memoryLog } from '../support/resume-log.ts';
 
 const pit = (name: string) => PITS.indexOf(name as (typeof PITS)[number]);
 const MARBLES = (r: () => number) => 4.6 + 0.8 * r();
 
-/** A game log in memory, holding the moves logged before the restart. */
-function memoryLog(moves: readonly string[]): SessionLog & { events: { kind: string; payload: unknown }[]; ended: { result: unknown }[] } {
-  const events: { kind: string; payload: unknown }[] = moves.map((move, i) => ({ kind: 'move', payload: { move, ply: i + 1 } }));
-  const ended: { result: unknown }[] = [];
-  return {
-    events,
-    ended,
-    startGame: () => {
-      throw new Error('a resumed game has its row already');
-    },
-    append: (_id, event) => {
-      events.push({ kind: event.kind, payload: event.payload });
-      return events.length;
-    },
-    endGame: (_id, end) => {
-      ended.push(end);
-      return events.length + 1;
-    },
-  };
-}
 
 /** The game so far on a physical table, its moves played and logged before the service went down. */
 function played(names: readonly string[], options: ConstructorParameters<typeof Table>[0] = {}): { table: Table; state: KalahaState } {
