@@ -191,12 +191,7 @@ export class MalawiReferee {
   get sensing(): Sensing | null {
     return this.sensingMode;
   }
-  /**
-   * A game resumed from its record whose board has not been read as the game yet: the players may
-   * have played on while the service was down, so a picture that is not the position is read as any
-   * picture of the game, and a move read from it was made while nobody watched. The console acting
-   * ends it too: from then on the board is watched as in any game.
-   */
+  /** A resumed game's board not read as the game yet: a move read from it was made while nobody watched (ResumeWatch). */
   get resuming(): boolean {
     return this.resume.resuming;
   }
