@@ -2,7 +2,7 @@
 import { merkskala, placementDue, squareName, type AduOptions, type AduPiece } from '../rules/adu.ts';
 import { AduReferee, type AduCommandResult, type AduRefereeEvent, type AduRefereeOptions, type GridPicture } from '../referee/index.ts';
 import type { AduView, ConsoleCommand } from '../http/messages.ts';
-import { GameSession, type CommandResult, type SessionEvent, type SessionOptions } from './game-session.ts';
+import { GameSession, madeWhileDown, type CommandResult, type SessionEvent, type SessionOptions } from './game-session.ts';
 import type { LoggedAnswer } from './resume.ts';
 
 export interface AduSessionOptions extends SessionOptions {
@@ -27,13 +27,10 @@ export class AduSession extends GameSession {
       const restored = this.referee.restore(adu.resume.moves, adu.resume.answers);
       if (!restored.ok) throw new Error(`cannot resume game ${adu.resume.gameId}: ply ${restored.ply}: ${restored.error.message}`);
       this.applyAll(this.referee.openQuestions());
-      // The service may have stopped between logging the game's last move and its end.
       const outcome = this.referee.state.outcome;
-      if (outcome) {
-        // Who was still in at the end, as a game ended while watched logs it.
-        const ended = { winner: String(outcome.winner), reason: outcome.reason, players: [...outcome.players] };
-        this.applyAll([{ kind: 'end', t: 0, outcome: ended }]);
-      }
+      // Who was still in at the end, as a game ended while watched logs it.
+      const ended = outcome && { winner: String(outcome.winner), reason: outcome.reason, players: [...outcome.players] };
+      this.endIfOver(ended);
     }
   }
 
@@ -128,8 +125,7 @@ function sessionEvents(events: readonly AduRefereeEvent[], reconstructed = false
   const out: SessionEvent[] = [];
   for (const event of events) {
     if (event.kind !== 'declared') {
-      // `reconstructed`: the moves the referee read were made while the service was down.
-      out.push(event.kind === 'move' && reconstructed ? { ...event, reconstructed: true } : event);
+      out.push(reconstructed ? madeWhileDown(event) : event);
       continue;
     }
     if (event.undone.length === 0) continue;

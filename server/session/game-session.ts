@@ -144,6 +144,14 @@ export abstract class GameSession {
     for (const event of events) this.apply(event);
   }
 
+  /**
+   * A resumed game whose record is already over: the service stopped between logging the last move
+   * and the game's end, which is logged now.
+   */
+  protected endIfOver(outcome: Extract<SessionEvent, { kind: 'end' }>['outcome'] | null): void {
+    if (outcome) this.applyAll([{ kind: 'end', t: 0, outcome }]);
+  }
+
   private apply(event: SessionEvent): void {
     const at = this.now();
     if ('t' in event) this.lastT = Math.max(this.lastT, event.t);
@@ -278,4 +286,9 @@ export abstract class GameSession {
     const text = JSON.stringify(message);
     for (const listener of this.listeners) listener(message, text);
   }
+}
+
+/** A move read from a resumed game's board before it was watched: made while the service was down. */
+export function madeWhileDown(event: SessionEvent): SessionEvent {
+  return event.kind === 'move' ? { ...event, reconstructed: true } : event;
 }

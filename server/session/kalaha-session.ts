@@ -20,9 +20,7 @@ export class KalahaSession extends GameSession {
     if (kalaha.resume) {
       const restored = this.referee.restore(kalaha.resume.moves);
       if (!restored.ok) throw new Error(`cannot resume game ${kalaha.resume.gameId}: ply ${restored.ply}: ${restored.message}`);
-      // The service may have stopped between logging the game's last move and its end.
-      const outcome = this.referee.state.outcome;
-      if (outcome) this.applyAll([{ kind: 'end', t: 0, outcome }]);
+      this.endIfOver(this.referee.state.outcome);
     }
   }
 

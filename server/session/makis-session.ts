@@ -2,9 +2,9 @@
 import { randomInt } from 'node:crypto';
 import { FACES, columnOf, squareName, type MakisOptions, type Roll } from '../rules/makis.ts';
 import { rollOdds } from '../rules/makis-odds.ts';
-import { MakisReferee, type GridPicture, type MakisCommandResult, type MakisRefereeEvent } from '../referee/index.ts';
+import { MakisReferee, type GridPicture, type MakisCommandResult } from '../referee/index.ts';
 import type { ConsoleCommand, MakisView } from '../http/messages.ts';
-import { GameSession, type CommandResult, type SessionEvent, type SessionOptions } from './game-session.ts';
+import { GameSession, madeWhileDown, type CommandResult, type SessionOptions } from './game-session.ts';
 
 export interface MakisSessionOptions extends SessionOptions {
   readonly rules: MakisOptions;
@@ -35,9 +35,8 @@ export class MakisSession extends GameSession {
     if (makis.resume) {
       const restored = this.referee.restore(makis.resume.moves);
       if (!restored.ok) throw new Error(`cannot resume game ${makis.resume.gameId}: ply ${restored.ply}: ${restored.error.message}`);
-      // The service may have stopped between logging the game's last move and its end.
       const outcome = this.referee.state.outcome;
-      if (outcome) this.applyAll([{ kind: 'end', t: 0, outcome: { winner: String(outcome.winner), reason: outcome.reason } }]);
+      this.endIfOver(outcome && { winner: String(outcome.winner), reason: outcome.reason });
     }
   }
 
@@ -47,7 +46,7 @@ export class MakisSession extends GameSession {
     // A move read from a resumed game's board before it was watched was made while the service was down.
     const unwatched = this.referee.resuming;
     const events = this.referee.frame(t, picture);
-    if (events.length) this.applyAll(unwatched ? events.map(reconstructed) : events);
+    if (events.length) this.applyAll(unwatched ? events.map(madeWhileDown) : events);
   }
 
   record(): string[] {
@@ -129,10 +128,6 @@ export class MakisSession extends GameSession {
   }
 }
 
-/** A move made while the service was down, and read from the board after its restart. */
-function reconstructed(event: MakisRefereeEvent): SessionEvent {
-  return event.kind === 'move' ? { ...event, reconstructed: true } : event;
-}
 
 function commandResult(result: MakisCommandResult): CommandResult {
   return result.ok

@@ -1,8 +1,8 @@
 // One live Malawi game on a square board: the Malawi referee behind the common session.
 import { squareName, type MalawiOptions } from '../rules/malawi.ts';
-import { MalawiReferee, type GridPicture, type MalawiCommandResult, type MalawiRefereeEvent } from '../referee/index.ts';
+import { MalawiReferee, type GridPicture, type MalawiCommandResult } from '../referee/index.ts';
 import type { ConsoleCommand, MalawiView } from '../http/messages.ts';
-import { GameSession, type CommandResult, type SessionEvent, type SessionOptions } from './game-session.ts';
+import { GameSession, madeWhileDown, type CommandResult, type SessionOptions } from './game-session.ts';
 
 export interface MalawiSessionOptions extends SessionOptions {
   readonly rules: MalawiOptions;
@@ -19,9 +19,7 @@ export class MalawiSession extends GameSession {
     if (malawi.resume) {
       const restored = this.referee.restore(malawi.resume.moves);
       if (!restored.ok) throw new Error(`cannot resume game ${malawi.resume.gameId}: ply ${restored.ply}: ${restored.error.message}`);
-      // The service may have stopped between logging the game's last move and its end.
-      const outcome = this.referee.state.outcome;
-      if (outcome) this.applyAll([{ kind: 'end', t: 0, outcome }]);
+      this.endIfOver(this.referee.state.outcome);
     }
   }
 
@@ -31,7 +29,7 @@ export class MalawiSession extends GameSession {
     // A move read from a resumed game's board before it was watched was made while the service was down.
     const unwatched = this.referee.resuming;
     const events = this.referee.frame(t, picture);
-    if (events.length) this.applyAll(unwatched ? events.map(reconstructed) : events);
+    if (events.length) this.applyAll(unwatched ? events.map(madeWhileDown) : events);
   }
 
   record(): string[] {
@@ -82,10 +80,6 @@ export class MalawiSession extends GameSession {
   }
 }
 
-/** A move made while the service was down, and read from the board after its restart. */
-function reconstructed(event: MalawiRefereeEvent): SessionEvent {
-  return event.kind === 'move' ? { ...event, reconstructed: true } : event;
-}
 
 function commandResult(result: MalawiCommandResult): CommandResult {
   return result.ok
