@@ -72,3 +72,4 @@ export {
 export { formatMakisRecord, generateMakisTrace, makisAnswersOf, type MakisExpectedAlert, type MakisTrace, type MakisTraceOptions, type MakisTruth } from './makis-trace.ts';
 export { MAKIS_FIXTURES, generateMakisFixture, stringifyMakisTruth, writeMakisFixtures, type MakisFixture } from './makis-fixtures.ts';
 export { playMakisGames, setUpMakisActions, type LiveMakis, type LiveMakisOptions } from './makis-live.ts';
+export { CALM_PEOPLE, harshPeople, peopleWith, type PeopleModel } from './people.ts';

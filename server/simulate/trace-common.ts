@@ -2,6 +2,7 @@
 import { Scheduler, formatTraceLine, type CommonAction, type GridSensorModel, type SenseKind, type SimulatedFirmware } from '../../firmware-bridge/index.ts';
 import { performInVirtualTime } from './perform.ts';
 import type { TakeBackPlanEvent } from './player-common.ts';
+import type { PeopleModel } from './people.ts';
 
 /** What a trace generator adds to its players' options: the board's sensors and the hand (defaults for what is left out), its scan rate, and how long it stands still. */
 export interface TraceOptions<Sensor, Hand> {
@@ -12,6 +13,8 @@ export interface TraceOptions<Sensor, Hand> {
   readonly calibrationMs?: number;
   /** And this long after the last move. */
   readonly tailMs?: number;
+  /** How the people behave beyond their moves (people.ts); the calm first model when left out. */
+  readonly people?: Partial<PeopleModel>;
 }
 
 /** A generated trace: the trace file's text (`#` comment lines, then `<ms> <line>` per line) and what really happened in it. */
