@@ -19,6 +19,8 @@ export type SessionEvent =
   /** `reconstructed`: made while the service was down, and read from the board after its restart. */
   | { readonly kind: 'move'; readonly t: number; readonly move: string; readonly ply: number; readonly reconstructed?: boolean }
   | { readonly kind: 'takeback'; readonly t: number; readonly undone: readonly string[]; readonly ply: number }
+  /** The record from `ply` on was `old` and is now `new`. */
+  | { readonly kind: 'correction'; readonly t: number; readonly ply: number; readonly old: readonly string[]; readonly new: readonly string[]; readonly reason: 'evidence' | 'console' }
   | { readonly kind: 'settled'; readonly t: number }
   | { readonly kind: 'end'; readonly t: number; readonly outcome: { readonly winner: string; readonly reason: string } }
   | { readonly kind: 'new-game'; readonly t: number }
