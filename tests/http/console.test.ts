@@ -74,7 +74,7 @@ describe('referee console over /ws', () => {
     expect(end.type === 'update' && end.view.game === 'kalaha' ? end.view.pending : []).toHaveLength(12);
     expect(await next()).toMatchObject({ ref: 7, ok: true });
     ws.send(JSON.stringify({ type: 'command', ref: 8, stateId: 1, command: { kind: 'agree' } }));
-    expect(await next()).toMatchObject({ ref: 8, ok: false, error: 'kalaha/game-over' });
+    expect(await next()).toMatchObject({ ref: 8, ok: false, error: 'console/game-over' });
     ws.close();
   });
 

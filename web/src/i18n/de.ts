@@ -336,6 +336,7 @@ export const de = {
   'console.undo': 'Letzten Zug zurücknehmen',
   'console.undo.hint': 'Nimmt {move} zurück',
   'console.undo.none': 'Noch kein Zug gespielt',
+  'console.undo.over': 'Das Spiel ist zu Ende — es gibt nichts mehr zurückzunehmen',
   'console.ask': 'Geschlagen oder verteilt',
   'console.ask.hint': 'Die Sensoren sehen es nicht — der Schiedsrichter fragt dann, welcher Zug es war',
   'console.confirm': 'Bestätigen',
@@ -391,6 +392,8 @@ export const de = {
   'result.console/nothing-to-undo': 'Es gibt keinen Zug zum Zurücknehmen.',
   'result.console/bad-origin': 'Befehle nimmt der Spieltisch nur von seinen eigenen Seiten an — bitte das Schiedsrichterpult unter der Adresse des Spieltischs öffnen.',
   'result.console/changing': 'Der Tisch wechselt gerade das Spiel — bitte gleich noch einmal.',
+  'result.console/game-over': 'Das Spiel ist zu Ende, sein Ergebnis steht im Spielprotokoll — daran lässt sich nichts mehr ändern. Das nächste Spiel beginnt auf der Einrichtungsseite.',
+  'result.console/failed': 'Der Spieltisch konnte diesen Befehl nicht ausführen — die Partie steht so, wie die Seiten sie zeigen.',
   'result.console/no-agreement': 'Dieses Spiel kennt kein Ende durch Einigung.',
   'result.console/board-moving': 'Das Brett ist noch in Bewegung — bitte bestätigen, sobald es ruht.',
   'result.console/board-differs':

@@ -331,6 +331,7 @@ export const en: Catalogue = {
   'console.undo': 'Take back the last move',
   'console.undo.hint': 'Takes back {move}',
   'console.undo.none': 'No move played yet',
+  'console.undo.over': 'The game is over — nothing can be taken back',
   'console.ask': 'A capture or distribution happened',
   'console.ask.hint': 'The sensors cannot see it — the referee then asks which move it was',
   'console.confirm': 'Confirm',
@@ -386,6 +387,8 @@ export const en: Catalogue = {
   'result.console/nothing-to-undo': 'There is no move to take back.',
   'result.console/bad-origin': 'The table takes commands only from its own pages — open the referee console from the table’s address.',
   'result.console/changing': 'The table is changing its game — try again in a moment.',
+  'result.console/game-over': 'The game is over and its result is in the game log — nothing in it can be changed now. The next game starts on the setup page.',
+  'result.console/failed': 'The table could not carry out this command — the game stands as the pages show it.',
   'result.console/no-agreement': 'This game has no ending by agreement.',
   'result.console/board-moving': 'The board is still moving — confirm once it rests.',
   'result.console/board-differs':
