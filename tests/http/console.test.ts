@@ -93,6 +93,31 @@ describe('referee console over /ws', () => {
   });
 });
 
+describe('a command that throws', () => {
+  test('is logged and refused as console/failed, and the server goes on serving', async () => {
+    const session = new KalahaSession({ rules: DEFAULT_OPTIONS, boardId: 'test', source: 'simulated' });
+    const told: string[] = [];
+    const game = {
+      sync: () => session.sync(),
+      subscribe: (listener: Parameters<KalahaSession['subscribe']>[0]) => session.subscribe(listener),
+      command: () => {
+        throw new Error('a bug in a referee');
+      },
+    };
+    http = await startHttp(game, { port: 0, host: '127.0.0.1', token: 'sesam', onError: (e, where) => told.push(`${where}: ${(e as Error).message}`) });
+    const ws = new WebSocket(`ws://127.0.0.1:${http.port}/ws`);
+    const messages: ServerMessage[] = [];
+    ws.on('message', (data) => messages.push(JSON.parse(String(data)) as ServerMessage));
+    await new Promise((resolve) => ws.once('open', resolve));
+    ws.send(JSON.stringify({ type: 'auth', token: 'sesam' }));
+    ws.send(JSON.stringify({ type: 'command', ref: 9, stateId: 0, command: { kind: 'undo' } }));
+    await expect.poll(() => messages.find((m) => m.type === 'command-result' && m.ref === 9)).toMatchObject({ ok: false, error: 'console/failed' });
+    expect(told).toEqual(['console command undo: a bug in a referee']);
+    expect((await fetch(`http://127.0.0.1:${http.port}/api/state`)).status).toBe(200);
+    ws.close();
+  });
+});
+
 describe('parseClientMessage', () => {
   test.each([
     ['{"type":"auth","token":"x"}', { type: 'auth', token: 'x' }],
