@@ -410,6 +410,7 @@ export const de = {
   'status.board.none': 'Kein Brett',
   'status.board.notResponding': 'Brett antwortet nicht',
   'status.board.reconnecting': 'Brett getrennt — verbinde neu …',
+  'status.board.wrongBoard': 'Ein anderes Brett wurde angeschlossen und abgewiesen — bitte das Brett dieses Spiels anschließen',
   'status.board.uncalibrated': 'nicht kalibriert',
   'status.link.connecting': 'Verbinde mit dem Spieltisch …',
   'status.link.unreachable': 'Spieltisch nicht erreichbar — neuer Versuch in {seconds} s',

@@ -405,6 +405,7 @@ export const en: Catalogue = {
   'status.board.none': 'No board',
   'status.board.notResponding': 'Board not responding',
   'status.board.reconnecting': 'Board disconnected — reconnecting …',
+  'status.board.wrongBoard': 'A different board was plugged in and refused — please plug in this game’s board',
   'status.board.uncalibrated': 'not calibrated',
   'status.link.connecting': 'Connecting to the table …',
   'status.link.unreachable': 'Cannot reach the table — retrying in {seconds} s',
