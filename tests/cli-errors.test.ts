@@ -70,6 +70,18 @@ describe('spieltisch import and export: errors in one sentence', () => {
     expect(err).toContain('is a folder');
   });
 
+  test('a --db inside something that is not a folder: the system\'s sentence with the path, exit 1', async () => {
+    const file = join(dir, 'plain-file');
+    writeFileSync(file, 'not a folder');
+    const record = join(dir, 'one-more.txt');
+    writeFileSync(record, '[Game "kalaha"] C\n');
+    const { code, err } = await run(['import', '--db', join(file, 'log.db'), record]);
+    expect(code).toBe(1);
+    expect(err.trim().split('\n')).toHaveLength(1);
+    expect(err).toMatch(/^spieltisch: E[A-Z]+: .*plain-file/);
+    expect(err).not.toMatch(/^\s+at /m);
+  });
+
   test('a game log this user may only read: says read-only, exit 1', async () => {
     const db = join(dir, 'read-only.db');
     const record = join(dir, 'game.txt');
