@@ -118,6 +118,29 @@ describe('a command that throws', () => {
   });
 });
 
+describe('a request or a connection that throws', () => {
+  test('is logged in one line and answered 500 or left unanswered, and the server goes on serving', async () => {
+    const session = new KalahaSession({ rules: DEFAULT_OPTIONS, boardId: 'test', source: 'simulated' });
+    const told: string[] = [];
+    const game = {
+      sync: (): ServerMessage => {
+        throw new Error('a bug in sync');
+      },
+      subscribe: (listener: Parameters<KalahaSession['subscribe']>[0]) => session.subscribe(listener),
+      command: () => ({ ok: true }),
+    };
+    http = await startHttp(game, { port: 0, host: '127.0.0.1', token: 'sesam', onError: (e, where) => told.push(`${where}: ${(e as Error).message}`) });
+    const res = await fetch(`http://127.0.0.1:${http.port}/api/state`);
+    expect(res.status).toBe(500);
+    expect(await res.json()).toEqual({ error: 'server/internal', message: 'The server could not answer this request.' });
+    const ws = new WebSocket(`ws://127.0.0.1:${http.port}/ws`);
+    await new Promise((resolve) => ws.once('open', resolve));
+    await expect.poll(() => told).toEqual(['GET /api/state: a bug in sync', 'a page connecting: a bug in sync']);
+    expect((await fetch(`http://127.0.0.1:${http.port}/healthz`)).status).toBe(200);
+    ws.close();
+  });
+});
+
 describe('parseClientMessage', () => {
   test.each([
     ['{"type":"auth","token":"x"}', { type: 'auth', token: 'x' }],
