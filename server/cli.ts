@@ -126,6 +126,13 @@ export async function main(argv: readonly string[], io: Io = defaultIo): Promise
       io.err(`Try "spieltisch help".`);
       return 2;
     }
+    // A file the system refused (a folder where a file belongs, no permission, a full disk): the system's own
+    // sentence, which names the path, and exit 1. A stack is for bugs, and this is none.
+    const system = e as NodeJS.ErrnoException;
+    if (system instanceof Error && typeof system.code === 'string' && /^E[A-Z]+$/.test(system.code) && typeof system.syscall === 'string') {
+      io.err(`spieltisch: ${system.message}`);
+      return 1;
+    }
     throw e;
   }
 }

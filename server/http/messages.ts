@@ -124,9 +124,10 @@ export interface BoardStatus {
   readonly connected: boolean;
   /**
    * What the link knows when `connected` is false: `not-responding` (no heartbeat for 3 s),
-   * `reconnecting` (the cable is gone; the link tries again with backoff). Absent: nothing more known.
+   * `reconnecting` (the cable is gone; the link tries again with backoff), `wrong-board` (another board
+   * answered where this one was: refused, and the link goes on looking for this one). Absent: nothing more known.
    */
-  readonly link?: 'live' | 'not-responding' | 'reconnecting';
+  readonly link?: 'live' | 'not-responding' | 'reconnecting' | 'wrong-board';
   readonly calibrated: boolean;
   readonly framesPerSecond: number;
   readonly dropped: number;

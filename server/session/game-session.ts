@@ -130,6 +130,11 @@ export abstract class GameSession {
     if (stateId !== this.stateId) {
       return { ok: false, error: 'console/stale-state', message: `The game has moved on (state ${this.stateId}, the console saw ${stateId}); look again and repeat.` };
     }
+    // The log holds the game's end and takes nothing more, and the rules allow no move after it: a take-back, an
+    // entered move or an answer can only be refused. `confirm` changes no move (a resumed board's reading).
+    if (command.kind !== 'confirm' && (this.gameEnded || this.view().outcome !== null)) {
+      return { ok: false, error: 'console/game-over', message: 'The game is over and its result is in the log: nothing in it can be changed now; start the next game on the setup page.' };
+    }
     const result = this.perform(command);
     if (result.ok) {
       if (command.kind === 'choose' || command.kind === 'enter') {
@@ -266,7 +271,9 @@ export abstract class GameSession {
   }
 
   private log(kind: 'move' | 'takeback' | 'alert' | 'answer' | 'fault', at: number, payload: unknown): void {
-    if (this.gameId === null || !this.base.log) return;
+    // An ended game's log takes nothing more (the store refuses it): an alert or a board fault after the end is
+    // shown, not kept.
+    if (this.gameId === null || this.gameEnded || !this.base.log) return;
     this.base.log.append(this.gameId, { kind, at, payload });
   }
 

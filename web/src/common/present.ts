@@ -81,7 +81,8 @@ export function boardStatusLine(lang: Lang, board: BoardStatus | null): { text: 
   if (board.source === 'none') return { text: t(lang, 'status.board.none'), tone: 'neutral' };
   // A cable that is gone and a board that stopped talking ask for different hands: say which it is.
   if (!board.connected) {
-    return { text: t(lang, board.link === 'reconnecting' ? 'status.board.reconnecting' : 'status.board.notResponding'), tone: 'warn' };
+    const key: MessageKey = board.link === 'wrong-board' ? 'status.board.wrongBoard' : board.link === 'reconnecting' ? 'status.board.reconnecting' : 'status.board.notResponding';
+    return { text: t(lang, key), tone: 'warn' };
   }
   const key: MessageKey =
     board.source === 'simulated'

@@ -432,6 +432,8 @@ export class RefereeConsole extends LitElement {
     const view = table.view;
     // Occupancy sensors cannot see a capture or a distribution: the referee is told one happened and asks which.
     const canAsk = view?.game === 'malawi' && view.outcome === null;
+    // A game that is over has its end in the log: the server refuses a take-back (console/game-over), so none is offered.
+    const over = view !== null && view.outcome !== null;
     return html`<section class="actions">
       <h2>${t(this.lang, 'console.actions.title')}</h2>
       <div class="buttons">
@@ -441,9 +443,9 @@ export class RefereeConsole extends LitElement {
               <span class="words">${t(this.lang, 'console.ask.hint')}</span>
             </button>`
           : nothing}
-        <button class="action" ?disabled=${locked || last === undefined} @click=${() => this.send({ kind: 'undo' })}>
+        <button class="action undo" ?disabled=${locked || last === undefined || over} @click=${() => this.send({ kind: 'undo' })}>
           <span class="label"><span aria-hidden="true">↶</span> ${t(this.lang, 'console.undo')}</span>
-          <span class="words">${last === undefined ? t(this.lang, 'console.undo.none') : t(this.lang, 'console.undo.hint', { move: last })}</span>
+          <span class="words">${over ? t(this.lang, 'console.undo.over') : last === undefined ? t(this.lang, 'console.undo.none') : t(this.lang, 'console.undo.hint', { move: last })}</span>
         </button>
         <button class="action" ?disabled=${locked} @click=${() => this.send({ kind: 'confirm' })}>
           <span class="label"><span aria-hidden="true">✓</span> ${t(this.lang, 'console.confirm')}</span>
@@ -590,7 +592,7 @@ export class RefereeConsole extends LitElement {
             placeholder=${t(this.lang, texts.placeholder)}
             @input=${this.onEntryInput}
           />
-          <button class="primary" type="submit" ?disabled=${locked || normaliseEntry(this.entry) === ''}>
+          <button class="primary" type="submit" ?disabled=${locked || view.outcome !== null || normaliseEntry(this.entry) === ''}>
             ${t(this.lang, 'console.enter.submit')}
           </button>
         </div>
