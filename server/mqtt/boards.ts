@@ -169,6 +169,7 @@ export class BoardBook {
       at: payload.at,
       ...(update.move !== undefined ? { move: update.move } : {}),
       ...(update.undone !== undefined ? { undone: update.undone } : {}),
+      ...(update.correction !== undefined ? { correction: update.correction } : {}),
     };
     // A page follows the moves; the board settling is no news to it.
     if (update.event !== 'settled') board.recent = [...board.recent.slice(-(RECENT_EVENTS - 1)), recent];
