@@ -69,8 +69,29 @@ export interface Io {
   readonly stdin: () => Promise<string>;
 }
 
+/**
+ * Standard output whose reader may leave early (`spieltisch referee … | head -1`): once the pipe is
+ * closed, the rest of the output has nobody to read it and is dropped, and the command ends as it
+ * would have, with its own status — a closed pipe is no failure of the command.
+ */
+export function pipeOut(stream: NodeJS.WriteStream): (line: string) => void {
+  let gone = false;
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE' || error.code === 'ERR_STREAM_DESTROYED') {
+      gone = true;
+      return;
+    }
+    throw error;
+  });
+  return (line) => {
+    // The stream is destroyed as soon as a write finds the pipe closed; its error event comes later.
+    if (gone || stream.destroyed) return;
+    stream.write(line + '\n');
+  };
+}
+
 const defaultIo: Io = {
-  out: (line) => process.stdout.write(line + '\n'),
+  out: pipeOut(process.stdout),
   err: (line) => process.stderr.write(line + '\n'),
   stdin: async () => {
     const chunks: Buffer[] = [];

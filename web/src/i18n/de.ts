@@ -144,6 +144,12 @@ export const de = {
   'move.adu.reserve': '{move}, Reservekönig auf {square}',
   'event.takeback': 'Zurückgenommen: {moves}',
   'event.new-game': 'Neues Spiel',
+  // A correction of the record (a committed move that later pictures or the console showed was wrong). {shape}: `gone`
+  // when no move took the old ones' place, `missed` when moves were missing, else `other`; {count}: plies named.
+  correction:
+    '{shape, select, gone {{count, plural, one {Korrektur: Zug {ply} ({old}) wurde nicht gespielt} other {Korrektur: Züge {ply}–{last} ({old}) wurden nicht gespielt}}} missed {{count, plural, one {Korrektur: Zug {ply} war {new}, übersehen} other {Korrektur: Züge {ply}–{last} waren {new}, übersehen}}} other {{count, plural, one {Korrektur: Zug {ply} war {new}, nicht {old}} other {Korrektur: Züge {ply}–{last} waren {new}, nicht {old}}}}}',
+  'console.journal.assumed': 'angenommen: weder Brett noch Pult haben entschieden; das Pult kann ihn noch ändern',
+  'console.question.notBlocking': 'Das Spiel geht weiter: der Zug wurde angenommen. Eine andere Antwort korrigiert ihn.',
 
   'outcome.title': 'Spiel vorbei',
   'outcome.wins': '{side} gewinnt',

@@ -141,6 +141,10 @@ export const en: Catalogue = {
   'move.adu.reserve': '{move}, reserve king on {square}',
   'event.takeback': 'Taken back: {moves}',
   'event.new-game': 'New game',
+  correction:
+    '{shape, select, gone {{count, plural, one {Correction: move {ply} ({old}) was not played} other {Correction: moves {ply}–{last} ({old}) were not played}}} missed {{count, plural, one {Correction: move {ply} was {new}, missed} other {Correction: moves {ply}–{last} were {new}, missed}}} other {{count, plural, one {Correction: move {ply} was {new}, not {old}} other {Correction: moves {ply}–{last} were {new}, not {old}}}}}',
+  'console.journal.assumed': 'assumed: neither the board nor the console decided it; the console may still change it',
+  'console.question.notBlocking': 'Play goes on: the move was assumed. A different answer corrects it.',
 
   'outcome.title': 'Game over',
   'outcome.wins': '{side} wins',

@@ -22,6 +22,7 @@ import {
   aduActor,
   boardKind,
   boardStatusLine,
+  correctionLine,
   describeMove,
   expectedRollLine,
   lastMoveLine,
@@ -378,8 +379,10 @@ export class RefereeConsole extends LitElement {
           : matching > shown.length
             ? t(this.lang, 'console.options.more', { count: matching - shown.length })
             : null;
-    return html`<div class="question">
+    const waiting = question.blocking !== false;
+    return html`<div class="question ${waiting ? '' : 'not-blocking'}">
       <p class="asking" lang=${text.translated ? this.lang : 'en'}>${text.text}</p>
+      ${waiting ? nothing : html`<p class="narrow">${t(this.lang, 'console.question.notBlocking')}</p>`}
       ${note ? html`<p class="narrow">${note}</p>` : nothing}
       <div class="options">
         ${shown.map(
@@ -517,11 +520,20 @@ export class RefereeConsole extends LitElement {
     switch (entry.kind) {
       case 'move': {
         const words = describeMove(this.lang, game, entry.move);
-        const said = [words !== entry.move ? words : '', entry.reconstructed ? t(this.lang, 'console.journal.reconstructed') : ''].filter(Boolean).join(' — ');
-        return row('move', '•', html`${entry.ply ? `${entry.ply}. ` : ''}<b>${entry.move}</b>`, said || undefined);
+        const said = [
+          words !== entry.move ? words : '',
+          entry.reconstructed ? t(this.lang, 'console.journal.reconstructed') : '',
+          entry.assumed ? t(this.lang, 'console.journal.assumed') : '',
+        ]
+          .filter(Boolean)
+          .join(' — ');
+        // An assumed move is marked: nobody decided it, and the console may still change it.
+        return row(entry.assumed ? 'move assumed' : 'move', entry.assumed ? '?' : '•', html`${entry.ply ? `${entry.ply}. ` : ''}<b>${entry.move}</b>`, said || undefined);
       }
       case 'takeback':
         return row('takeback', '↶', t(this.lang, 'event.takeback', { moves: entry.undone.join(' ') }));
+      case 'correction':
+        return row('correction', '✎', correctionLine(this.lang, entry));
       case 'alert': {
         const text = formatAlert(this.lang, entry.alert, boardKind(view));
         const repeats = entry.repeats ? ` (${t(this.lang, 'console.journal.repeats', { count: entry.repeats + 1 })})` : '';
