@@ -2,7 +2,7 @@
 import { describe, expect, test } from 'vitest';
 import { KalahaTable, Scheduler, parseLine, traceEntries } from '../../firmware-bridge/index.ts';
 import { PITS, initial, observe, play, type KalahaState } from '../../server/rules/kalaha.ts';
-import { CALM_PEOPLE, generateKalahaTrace, harshPeople, planKalahaGame, type KalahaPlanEvent, type KalahaTraceOptions, type KalahaTruth, type PeopleModel } from '../../server/simulate/index.ts';
+import { CALM_PEOPLE, generateKalahaTrace, harshPeople, planKalahaGame, playKalahaGames, type KalahaPlanEvent, type KalahaTraceOptions, type KalahaTruth, type PeopleModel } from '../../server/simulate/index.ts';
 import { peopleOption } from '../../server/commands/options.ts';
 import { UsageError } from '../../server/cli.ts';
 
@@ -270,6 +270,24 @@ describe('the harsher model', () => {
       expect(b.trace).toBe(a.trace);
       expect(b.truth).toEqual(a.truth);
     }
+  });
+});
+
+describe('live play', () => {
+  test('the live simulated players take the people model too: whole games with rough hands, the board set up again between', () => {
+    const scheduler = new Scheduler();
+    const table = new KalahaTable(scheduler, { seed: 'live-harsh', stoneSet: 'mixed' }, () => {});
+    table.boot();
+    const handled: number[] = [];
+    playKalahaGames(table, { seed: 'live-harsh', games: 2, people: harshPeople(3) }, (plan) => {
+      handled.push(plan.events.filter((e) => e.kind === 'move' && e.handling !== undefined).length);
+      expect(table.counts()).toEqual([4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 0, 0]);
+    });
+    expect(scheduler.runWhile(() => table.busy, 24 * 3600_000, 5000)).toBe(true);
+    expect(handled).toHaveLength(2);
+    for (const n of handled) expect(n).toBeGreaterThan(10);
+    expect(table.faults).toBe(0);
+    expect(table.totalStones()).toBe(48);
   });
 });
 
