@@ -34,9 +34,13 @@ Usage:
       simulate prints them as "answers" in what really happened.
   spieltisch simulate --game G [--seed N] [--options JSON] [--out TRACE]
                       [--illegal P] [--takebacks P] [--sense count|occupancy]
+                      [--people calm|harsh:1|harsh:2|harsh:3|JSON]
       Play a game on the simulated board (with a chance P per turn of an
       illegal attempt put right, or a take-back); writes its sensor trace to
-      TRACE (or prints it) and prints what really happened as JSON.
+      TRACE (or prints it) and prints what really happened as JSON. --people
+      gives the players quicker, rougher hands: a level, or knobs such as
+      '{"quickStart":0.5,"handRest":0.1}' (or '{"harsh":2,"lineGap":0}').
+      Kalaha's table knows every knob; the square boards know theirs.
   spieltisch export [--db FILE|URL] [--format pgn|json|csv] [--out FILE]
                     [--id N | --game G --board B --player NAME --day YYYY-MM-DD]
       Write games from the game log (default data/spieltisch.db): one game by
@@ -195,6 +199,7 @@ const SIMULATE_OPTIONS = {
   illegal: { type: 'string', default: '0.1' },
   takebacks: { type: 'string', default: '0.05' },
   sense: { type: 'string', default: 'count' },
+  people: { type: 'string' },
 } as const satisfies Options;
 
 const DB = { db: { type: 'string', default: 'data/spieltisch.db' } } as const satisfies Options;
