@@ -26,7 +26,7 @@ function boardOf(view: BoardRecord['view'], over: Partial<BoardRecord> = {}): Bo
     site: 'club',
     board: 'brett-1',
     presence: 'online',
-    run: { id: 'r', started: 1 },
+    run: { id: 'r', log: { gameId: 3, seq: 6 } },
     game: view?.game ?? null,
     gameId: 3,
     seq: 7,
