@@ -91,7 +91,7 @@ export class BoardBook {
     const siteKey = this.keys.get(where.site);
     if (siteKey !== undefined) {
       const verdict = verify(siteKey, topic, text);
-      if (!verdict.ok) return { kind: 'refused', key, reason: verdict.reason === 'unsigned' ? 'unsigned, and the site has a key' : 'signed with another key' };
+      if (!verdict.ok) return { kind: 'refused', key, reason: verdict.reason === 'unsigned' ? 'unsigned, and the site has a key' : 'badly signed (another key, or for another topic)' };
       text = verdict.text;
     }
     const reading = readPayload(where.channel, text);
@@ -170,10 +170,14 @@ export class BoardBook {
   private status(board: Entry, payload: StatusPayload): Outcome {
     const order = this.runOf(board, payload.run, payload.status === 'offline');
     if (order === 'older') return { kind: 'ignored', key: board.key };
-    board.heardAt = this.now();
     if (order === 'newer') this.startRun(board, payload.run);
     if (payload.game) board.game = payload.game;
-    if (board.presence === payload.status && order === 'same') return { kind: 'ignored', key: board.key };
+    if (board.presence === payload.status && order === 'same') {
+      // The table saying again that it is there (every minute) keeps its board; a late last will after its goodbye does not.
+      if (payload.status === 'online') board.heardAt = this.now();
+      return { kind: 'ignored', key: board.key };
+    }
+    board.heardAt = this.now();
     board.presence = payload.status;
     board.changedAt = this.now();
     return { kind: 'presence', key: board.key };

@@ -368,7 +368,7 @@ describe('BoardBook: signed payloads', () => {
     expect(book.receive(T.events, sign(key, T.events, event(2))).kind).toBe('applied');
     const unsigned = book.receive(T.events, event(3));
     expect(unsigned).toMatchObject({ kind: 'refused', reason: 'unsigned, and the site has a key' });
-    expect(book.receive(T.events, sign('another key, as long', T.events, event(3)))).toMatchObject({ kind: 'refused', reason: 'signed with another key' });
+    expect(book.receive(T.events, sign('another key, as long', T.events, event(3)))).toMatchObject({ kind: 'refused', reason: 'badly signed (another key, or for another topic)' });
     // A signed payload tampered with, or moved to another board's topic, does not verify.
     expect(book.receive(T.events, sign(key, T.events, event(3)).replace('"move":"C"', '"move":"D"')).kind).toBe('refused');
     expect(book.receive(topicOf(SITE, 'brett-2', 'state'), sign(key, T.state, state(1))).kind).toBe('refused');
