@@ -61,6 +61,8 @@ const EXPIRY_SWEEP_MS = 30_000;
 const REFUSAL_LOG_MS = 60_000;
 /** Boards remembered for that; past this many the memory starts afresh (a flood of invented names). */
 const REFUSAL_LOG_KEYS = 1000;
+/** The most such lines a minute; the rest are counted in one line. */
+const REFUSAL_LINES = 20;
 
 /** The largest amount of unsent data a slow page may have before it is dropped (it reconnects and gets every board anew). */
 const MAX_BUFFERED = 1 << 21;
@@ -257,21 +259,36 @@ function parseKey(topic: string): string {
 }
 
 /**
- * Names each board whose messages are dropped, and why, once and then at most once a minute with the count since:
- * a flood of bad payloads or invented boards makes a few lines, not one per message.
+ * Names each board whose messages are dropped, and why, once and then at most once a minute with the count since;
+ * and no more than `REFUSAL_LINES` lines a minute in all, the rest counted: a flood of bad payloads or invented
+ * boards makes a few lines, not one per message.
  */
 function refusalLog(now: () => number, write: (line: string) => void): (key: string, reason: string) => void {
   const last = new Map<string, { at: number; more: number }>();
+  let windowStart = -Infinity;
+  let lines = 0;
+  let unnamed = 0;
   return (key, reason) => {
-    const seen = last.get(key);
     const t = now();
+    if (t - windowStart >= REFUSAL_LOG_MS) {
+      if (unnamed > 0) write(`MQTT: dropped ${unnamed} more messages in the last minute, of boards not named above`);
+      windowStart = t;
+      lines = 0;
+      unnamed = 0;
+    }
+    const seen = last.get(key);
     if (seen && t - seen.at < REFUSAL_LOG_MS) {
       seen.more++;
+      return;
+    }
+    if (lines >= REFUSAL_LINES) {
+      unnamed++;
       return;
     }
     if (!seen && last.size >= REFUSAL_LOG_KEYS) last.clear();
     const more = seen?.more ? ` (and ${seen.more} more since)` : '';
     last.set(key, { at: t, more: 0 });
+    lines++;
     write(`MQTT: dropped a message for ${key}: ${reason.slice(0, 200)}${more}`);
   };
 }
