@@ -40,6 +40,8 @@ export interface TableOptions {
   readonly key?: string;
   /** The table's wall clock. */
   readonly now?: () => number;
+  /** How often the table says it is there (default: the publisher's minute). */
+  readonly heartbeatMs?: number;
 }
 
 export async function startTable(game: GameName, options: TableOptions): Promise<TestTable> {
@@ -55,7 +57,7 @@ export async function startTable(game: GameName, options: TableOptions): Promise
     if (message.type === 'update') events.push({ gameId: session.currentGameId, seq: message.stateId, event: message.event });
   });
   const publish = (now?: () => number) =>
-    startPublisher(session, { url: options.url, site: options.site, board: options.name, key: options.key, now, log: tableLogPosition(log, options.name) });
+    startPublisher(session, { url: options.url, site: options.site, board: options.name, key: options.key, now, heartbeatMs: options.heartbeatMs, log: tableLogPosition(log, options.name) });
   let publisher = publish(options.now);
   let playing = true;
   const stopPlaying = async () => {

@@ -232,13 +232,13 @@ describe('the broadcast service trusts no payload', () => {
     await settled(service, tables);
   }, 120_000);
 
-  test('a board unheard for --forget-after is forgotten, and the pages are told; one that speaks stays', async () => {
+  test('a board unheard for --forget-after is forgotten, and the pages are told; a table that stands still but says it is there stays', async () => {
     broker = await TestBroker.start({ persistence: false });
     let now = 1_000_000;
     const staleMs = 5 * 60_000;
-    const { service } = await startService({ now: () => now, staleMs });
+    const { service, outcomes } = await startService({ now: () => now, staleMs });
     broadcast = service;
-    tables = await Promise.all([table('kalaha', 'brett-1'), table('kalaha', 'brett-2')]);
+    tables = await Promise.all([table('kalaha', 'brett-1'), table('kalaha', 'brett-2', { heartbeatMs: 100 })]);
     await until('both tables are on the display', () => tables.every((t) => service.book.get(`${SITE}/${t.name}`) !== undefined));
     const socket = new WebSocket(`ws://127.0.0.1:${service.port}/ws`);
     sockets.push(socket);
@@ -246,15 +246,16 @@ describe('the broadcast service trusts no payload', () => {
     socket.on('message', (data) => told.push(JSON.parse(String(data)) as BroadcastMessage));
     await until('the page has its boards', () => told.some((m) => m.type === 'boards'));
 
-    // brett-1's table goes away for good (a goodbye, then silence); brett-2 plays on.
+    // brett-1's table goes away for good (a goodbye, then silence); brett-2's stops playing but stays on.
     await tables[0].close();
     tables = [tables[1]];
+    await tables[0].stopPlaying();
     await until('brett-1 is offline', () => service.book.get(`${SITE}/brett-1`)?.presence === 'offline');
     now += staleMs - 1;
     expect(service.expire()).toEqual([]);
-    // brett-2 speaks again (its moves) after the clock moved.
-    const seq = service.book.get(`${SITE}/brett-2`)!.seq;
-    await until('brett-2 has been heard since', () => service.book.get(`${SITE}/brett-2`)!.seq > seq + 1);
+    // brett-2 says it is there after the clock moved: nothing new to show, but it is heard.
+    const heard = outcomes.length;
+    await until('brett-2 has said it is there since', () => outcomes.slice(heard).some((o) => o.key === `${SITE}/brett-2` && o.kind === 'ignored'));
     now += 2;
     expect(service.expire()).toEqual([`${SITE}/brett-1`]);
     await until('the page is told', () => told.some((m) => m.type === 'gone'));
