@@ -2,7 +2,7 @@
 // latest picture (BoardBook, which checks every payload first), and serves it to the tournament
 // pages: /api/boards, a WebSocket at /ws, the tournament display at /tournament and a page per
 // board at /tournament/<site>/<board>, with the same security headers as `serve`.
-import express from 'express';
+import express, { type ErrorRequestHandler } from 'express';
 import { createServer, type Server } from 'node:http';
 import { existsSync } from 'node:fs';
 import { hostname } from 'node:os';
@@ -173,6 +173,15 @@ export async function startBroadcast(options: BroadcastOptions): Promise<Running
         .send('Die Seiten sind noch nicht gebaut: npm run build:web\nThe pages are not built yet: npm run build:web\n');
     });
   }
+
+  // The last word on anything that went wrong: a short JSON refusal, never a stack (a path that is not valid
+  // percent-encoding, `/api/boards/%E0%A4`, is a 400).
+  app.use(((error, _req, res, next) => {
+    if (res.headersSent) return next(error);
+    const status = (error as { status?: unknown }).status;
+    if (typeof status === 'number' && status >= 400 && status < 500) res.status(status).json({ error: 'api/bad-request', message: 'The request could not be read.' });
+    else res.status(500).json({ error: 'server/internal', message: 'The server could not answer this request.' });
+  }) satisfies ErrorRequestHandler);
 
   const server = createServer(app);
   const wss = new WebSocketServer({ server, path: '/ws', maxPayload: 1024 });

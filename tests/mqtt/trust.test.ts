@@ -305,5 +305,12 @@ describe('the broadcast service trusts no payload', () => {
       for (const [name, value] of Object.entries(expected)) expect(response.headers.get(name), `${path} ${name}`).toBe(value);
       expect(response.headers.get('x-powered-by'), path).toBeNull();
     }
+    // An address that is not valid percent-encoding is a short refusal, with the headers, and names nothing inside.
+    for (const path of ['/api/boards/%E0%A4%A/x', '/tournament/%/x']) {
+      const response = await fetch(`http://127.0.0.1:${service.port}${path}`);
+      expect(response.status, path).toBe(400);
+      expect(await response.json(), path).toEqual({ error: 'api/bad-request', message: 'The request could not be read.' });
+      for (const [name, value] of Object.entries(expected)) expect(response.headers.get(name), `${path} ${name}`).toBe(value);
+    }
   }, 60_000);
 });
