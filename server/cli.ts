@@ -11,7 +11,7 @@ Usage:
                    [--sim-speed X] [--seed N] [--sense count|occupancy]
                    [--port SERIALPATH|auto] [--transport serial|firmata]
                    [--pins JSON|FILE] [--http PORT] [--db FILE|URL] [--token T]
-                   [--mqtt URL [--site NAME] [--board-name NAME]]
+                   [--mqtt URL [--site NAME] [--board-name NAME] [--mqtt-key FILE]]
       Referee a table live and serve its pages (default: a simulated table,
       display at http://localhost:3000). Console commands need the referee
       token: --token, else $SPIELTISCH_TOKEN, else one made up and printed.
@@ -21,9 +21,15 @@ Usage:
       --mqtt URL also publishes the game to that MQTT broker under
       spieltisch/SITE/BOARD/ (--site, default "local"; --board-name, default
       the board's id); the table plays on while the broker is away.
+      --mqtt-key FILE signs every message with the site's key (the file's
+      one line), for a broadcast service that has it.
   spieltisch broadcast --mqtt URL [--http PORT] [--client-id ID]
+                       [--keys FILE] [--max-boards N] [--forget-after MIN]
       Gather every table that publishes to the broker and serve the
       tournament display (default http://localhost:3100/tournament).
+      --keys FILE: one "SITE KEY" a line; those sites' unsigned or badly
+      signed messages are dropped. At most --max-boards boards (64); one
+      unheard for --forget-after minutes (15) is forgotten.
   spieltisch replay --game G [--options JSON] FILE|-
       Replay a game record; prints one JSON line (exit 1 on an illegal move).
   spieltisch referee --game G [--options JSON] [--answers FILE] TRACE|-
@@ -182,12 +188,16 @@ const SERVE_OPTIONS = {
   mqtt: { type: 'string' },
   site: { type: 'string' },
   'board-name': { type: 'string' },
+  'mqtt-key': { type: 'string' },
 } as const satisfies Options;
 const BROADCAST_OPTIONS = {
   mqtt: { type: 'string' },
   http: { type: 'string', default: '3100' },
   host: { type: 'string', default: '0.0.0.0' },
   'client-id': { type: 'string' },
+  keys: { type: 'string' },
+  'max-boards': { type: 'string', default: '64' },
+  'forget-after': { type: 'string', default: '15' },
 } as const satisfies Options;
 const REPLAY_OPTIONS = { ...GAME, options: { type: 'string' } } as const satisfies Options;
 const REFEREE_OPTIONS = { ...GAME, options: { type: 'string' }, answers: { type: 'string' } } as const satisfies Options;

@@ -1,20 +1,28 @@
 // `spieltisch broadcast`: gathers every table that publishes to one MQTT broker and serves the
 // tournament display, until the process is stopped; and the options `serve` publishes a table with.
-import { isTopicName, startBroadcast, startPublisher, type PublishedGame, type TablePublisher } from '../mqtt/index.ts';
+import { isTopicName, KeyFileError, readKeyFile, readKeysFile, startBroadcast, startPublisher, tableLogPosition, type PublishedGame, type TablePublisher } from '../mqtt/index.ts';
+import type { GameLog } from '../store/index.ts';
 import { number, UsageError, type BroadcastArgs, type Io } from '../cli.ts';
 
 export async function broadcastCommand({ values, positionals }: BroadcastArgs, io: Io): Promise<number> {
   if (positionals.length) throw new UsageError(`broadcast takes no file (got "${positionals.join(' ')}")`);
   if (values.mqtt === undefined) throw new UsageError('broadcast needs --mqtt URL, the broker the tables publish to (mqtt://host:1883)');
   const port = number(values.http, 'http', 0, 65535);
+  const maxBoards = Math.floor(number(values['max-boards'], 'max-boards', 1, 10_000));
+  const forgetAfter = number(values['forget-after'], 'forget-after', 1, 7 * 24 * 60);
+  const keys = values.keys === undefined ? undefined : keyFile(() => readKeysFile(values.keys!));
   const broadcast = await startBroadcast({
     url: mqttUrl(values.mqtt),
     port,
     host: values.host,
     clientId: values['client-id'],
+    maxBoards,
+    staleMs: forgetAfter * 60_000,
+    keys,
     onNotice: (line) => io.out(`Spieltisch: ${line}`),
   });
   io.out(`Spieltisch: tournament display at http://localhost:${broadcast.port}/tournament  ·  boards at /api/boards`);
+  if (keys) io.out(`Spieltisch: signed messages only from ${[...keys.keys()].join(', ')}`);
 
   await new Promise<void>((resolve) => {
     const stop = () => resolve();
@@ -39,22 +47,54 @@ export function mqttUrl(value: string): string {
   return value;
 }
 
-/** What `serve --mqtt URL [--site NAME] [--board-name NAME]` asks for; null without --mqtt. */
-export function publishSettings(values: { mqtt?: string; site?: string; 'board-name'?: string }): { url: string; site: string; board: string | undefined } | null {
+/** A key file read, or a usage error saying what is wrong with it. */
+function keyFile<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (e) {
+    if (e instanceof KeyFileError) throw new UsageError(e.message);
+    throw e;
+  }
+}
+
+export interface PublishSettings {
+  readonly url: string;
+  readonly site: string;
+  readonly board: string | undefined;
+  /** The site's key, from --mqtt-key FILE. */
+  readonly key: string | undefined;
+}
+
+/** What `serve --mqtt URL [--site NAME] [--board-name NAME] [--mqtt-key FILE]` asks for; null without --mqtt. */
+export function publishSettings(values: { mqtt?: string; site?: string; 'board-name'?: string; 'mqtt-key'?: string }): PublishSettings | null {
   if (values.mqtt === undefined) {
-    if (values.site !== undefined || values['board-name'] !== undefined) throw new UsageError('--site and --board-name name the table on the broker: they need --mqtt URL');
+    if (values.site !== undefined || values['board-name'] !== undefined || values['mqtt-key'] !== undefined) {
+      throw new UsageError('--site, --board-name and --mqtt-key are for the table on the broker: they need --mqtt URL');
+    }
     return null;
   }
   const site = values.site ?? 'local';
   for (const [option, name] of [['site', site], ['board-name', values['board-name']]] as const) {
     if (name !== undefined && !isTopicName(name)) throw new UsageError(`--${option} must be letters, digits, . _ or -, at most 64 (got "${name}")`);
   }
-  return { url: mqttUrl(values.mqtt), site, board: values['board-name'] };
+  const path = values['mqtt-key'];
+  const key = path === undefined ? undefined : keyFile(() => readKeyFile(path));
+  return { url: mqttUrl(values.mqtt), site, board: values['board-name'], key };
 }
 
-/** Starts publishing a table; the board's own id names it unless --board-name did. */
-export async function publishTable(game: PublishedGame, settings: { url: string; site: string; board: string | undefined }, boardId: string, io: Io): Promise<TablePublisher> {
+/**
+ * Starts publishing a table; the board's own id names it unless --board-name did. Where the table's log stands for
+ * `boardId` orders this run after the table's earlier ones.
+ */
+export async function publishTable(game: PublishedGame, settings: PublishSettings, boardId: string, log: GameLog, io: Io): Promise<TablePublisher> {
   const board = settings.board ?? boardId;
   if (!isTopicName(board)) throw new UsageError(`the board id "${board}" cannot name a topic: give --board-name`);
-  return startPublisher(game, { url: settings.url, site: settings.site, board, onNotice: (line) => io.out(`Spieltisch: ${line}`) });
+  return startPublisher(game, {
+    url: settings.url,
+    site: settings.site,
+    board,
+    log: tableLogPosition(log, boardId),
+    key: settings.key,
+    onNotice: (line) => io.out(`Spieltisch: ${line}`),
+  });
 }

@@ -86,7 +86,7 @@ export async function serve({ values, positionals }: ServeArgs, io: Io): Promise
   io.out(`Spieltisch: display at http://localhost:${http.port}  ·  game log ${log.file}`);
   io.out(`Spieltisch: referee console at http://localhost:${http.port}/referee  ·  token ${token}`);
   io.out(`Spieltisch: setup (game, players, scales) at http://localhost:${http.port}/setup`);
-  const publisher = mqtt ? await publishTable(table, mqtt, boardId, io) : null;
+  const publisher = mqtt ? await publishTable(table, mqtt, boardId, log, io) : null;
 
   await new Promise<void>((resolve) => {
     const stop = () => resolve();

@@ -1,10 +1,12 @@
-// The broadcast service's picture of every board, built from what the tables publish: events
-// applied in order and each at most once per (run, seq), a board that missed events re-synced
-// from its state, the newer run of a restarted table winning over the older one's stragglers.
+// The broadcast service's picture of every board, built from what the tables publish: each payload checked (and its
+// signature, where the site has a key) before it counts; events applied in order and each at most once per
+// (run, seq); a board that missed events re-synced from its state; a restarted table's newer run winning over the
+// older one's stragglers; at most so many boards, and a board unheard for long forgotten.
 // No I/O: the service feeds it messages and hears what changed.
 import { RECENT_EVENTS, type BoardRecord, type RecentEvent } from './messages.ts';
 import { compareRuns, readPayload, parseTopic, type EventPayload, type Run, type StatePayload, type StatusPayload } from './topics.ts';
 import type { RecordCorrection } from '../http/messages.ts';
+import { verify } from './signing.ts';
 
 /** What one message did. */
 export type Outcome =
@@ -15,25 +17,70 @@ export type Outcome =
   | { readonly kind: 'gap'; readonly key: string; readonly site: string; readonly board: string }
   | { readonly kind: 'duplicate'; readonly key: string }
   /** Nothing new (an older run's straggler, a state no newer than the picture, or not one of ours). */
-  | { readonly kind: 'ignored'; readonly key: string | null };
+  | { readonly kind: 'ignored'; readonly key: string | null }
+  /** Dropped, and worth a line in the service's log: malformed, unsigned or badly signed, or no room for another board. */
+  | { readonly kind: 'refused'; readonly key: string; readonly reason: string };
+
+export interface BoardBookOptions {
+  /** The service's clock, ms. */
+  readonly now?: () => number;
+  /** The most boards the book holds; a message for one more is refused until a board is forgotten (default 64). */
+  readonly maxBoards?: number;
+  /** A board not heard from for this long is forgotten by `expire` (default 15 minutes; tables say they are there every minute). */
+  readonly staleMs?: number;
+  /** Per site, the key its tables sign with: that site's unsigned or badly signed payloads are refused. */
+  readonly keys?: ReadonlyMap<string, string>;
+}
+
+export const DEFAULT_MAX_BOARDS = 64;
+export const DEFAULT_STALE_MS = 15 * 60_000;
 
 /** The book's own copy: the same fields, writable. */
 type Entry = { -readonly [K in Exclude<keyof BoardRecord, 'counts'>]: BoardRecord[K] } & {
   readonly counts: { -readonly [K in keyof BoardRecord['counts']]: number };
+  /** When a message of the board's own run last came (the service's clock): what `expire` goes by. */
+  heardAt: number;
 };
 
 export class BoardBook {
   private readonly boards = new Map<string, Entry>();
+  private readonly now: () => number;
+  readonly maxBoards: number;
+  readonly staleMs: number;
+  private readonly keys: ReadonlyMap<string, string>;
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(options: BoardBookOptions = {}) {
+    this.now = options.now ?? Date.now;
+    this.maxBoards = options.maxBoards ?? DEFAULT_MAX_BOARDS;
+    this.staleMs = options.staleMs ?? DEFAULT_STALE_MS;
+    this.keys = options.keys ?? new Map();
+    if (!(Number.isSafeInteger(this.maxBoards) && this.maxBoards >= 1)) throw new RangeError(`a book holds at least one board, not ${this.maxBoards}`);
+  }
 
   get(key: string): BoardRecord | undefined {
-    return this.boards.get(key);
+    return this.public(this.boards.get(key));
   }
 
   /** Every board, by site and board name. */
   all(): BoardRecord[] {
-    return [...this.boards.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    return [...this.boards.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)).map((b) => this.public(b)!);
+  }
+
+  get size(): number {
+    return this.boards.size;
+  }
+
+  /** Forgets every board not heard from for `staleMs`; returns their keys. */
+  expire(): string[] {
+    const before = this.now() - this.staleMs;
+    const gone: string[] = [];
+    for (const [key, board] of this.boards) {
+      if (board.heardAt < before) {
+        this.boards.delete(key);
+        gone.push(key);
+      }
+    }
+    return gone;
   }
 
   /** One message from the broker. */
@@ -41,9 +88,21 @@ export class BoardBook {
     const where = parseTopic(topic);
     if (!where) return { kind: 'ignored', key: null };
     const key = `${where.site}/${where.board}`;
-    const read = readPayload(where.channel, bytes);
-    if (!read) return { kind: 'ignored', key };
-    const board = this.boards.get(key) ?? this.create(key, where.site, where.board);
+    let text = typeof bytes === 'string' ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
+    const siteKey = this.keys.get(where.site);
+    if (siteKey !== undefined) {
+      const verdict = verify(siteKey, topic, text);
+      if (!verdict.ok) return { kind: 'refused', key, reason: verdict.reason === 'unsigned' ? 'unsigned, and the site has a key' : 'badly signed (another key, or for another topic)' };
+      text = verdict.text;
+    }
+    const reading = readPayload(where.channel, text);
+    if (!reading.ok) return { kind: 'refused', key, reason: `malformed ${where.channel}: ${reading.reason}` };
+    const read = reading.read;
+    let board = this.boards.get(key);
+    if (!board) {
+      if (this.boards.size >= this.maxBoards) return { kind: 'refused', key, reason: `no room: the display holds ${this.maxBoards} boards (broadcast --max-boards)` };
+      board = this.create(key, where.site, where.board);
+    }
     switch (read.channel) {
       case 'status':
         return this.status(board, read.payload);
@@ -73,16 +132,33 @@ export class BoardBook {
       resyncFrom: 0,
       counts: { applied: 0, duplicates: 0, gaps: 0, syncs: 0 },
       changedAt: this.now(),
+      heardAt: this.now(),
     };
     this.boards.set(key, record);
     return record;
   }
 
-  /** How a message's run compares with the board's: older ones are stragglers, newer ones restart the count. */
-  private runOf(board: Entry, run: Run): 'older' | 'same' | 'newer' {
+  /** The record as the pages get it: without the book's own bookkeeping. */
+  private public(board: Entry | undefined): BoardRecord | undefined {
+    if (!board) return undefined;
+    const { heardAt: _, ...record } = board;
+    return record;
+  }
+
+  /**
+   * How a message's run compares with the board's: older ones are stragglers, newer ones restart the count. By the
+   * table's log, not its clock: a run that started further on is newer. At the same place (a restart with nothing
+   * logged between) the one heard last wins, but never through a last will: an `offline` of a run other than the
+   * board's tells nothing about the board's run (it is the late will of the run before). A board whose run is over
+   * (offline) takes any other run: a table whose log did not survive its restart starts again at 0, 0.
+   */
+  private runOf(board: Entry, run: Run, offline = false): 'older' | 'same' | 'newer' {
     if (!board.run) return 'newer';
+    if (run.id === board.run.id) return 'same';
     const c = compareRuns(run, board.run);
-    return c < 0 ? 'older' : c > 0 ? 'newer' : 'same';
+    if (c > 0) return 'newer';
+    if (offline) return 'older';
+    return c === 0 || board.presence === 'offline' ? 'newer' : 'older';
   }
 
   private startRun(board: Entry, run: Run): void {
@@ -93,11 +169,16 @@ export class BoardBook {
   }
 
   private status(board: Entry, payload: StatusPayload): Outcome {
-    const order = this.runOf(board, payload.run);
+    const order = this.runOf(board, payload.run, payload.status === 'offline');
     if (order === 'older') return { kind: 'ignored', key: board.key };
     if (order === 'newer') this.startRun(board, payload.run);
     if (payload.game) board.game = payload.game;
-    if (board.presence === payload.status && order === 'same') return { kind: 'ignored', key: board.key };
+    if (board.presence === payload.status && order === 'same') {
+      // The table saying again that it is there (every minute) keeps its board; a late last will after its goodbye does not.
+      if (payload.status === 'online') board.heardAt = this.now();
+      return { kind: 'ignored', key: board.key };
+    }
+    board.heardAt = this.now();
     board.presence = payload.status;
     board.changedAt = this.now();
     return { kind: 'presence', key: board.key };
@@ -106,6 +187,7 @@ export class BoardBook {
   private state(board: Entry, payload: StatePayload): Outcome {
     const order = this.runOf(board, payload.run);
     if (order === 'older') return { kind: 'ignored', key: board.key };
+    board.heardAt = this.now();
     if (order === 'newer') this.startRun(board, payload.run);
     const { sync } = payload;
     // A state older than the picture (a retained one arriving late) would take it back in time.
@@ -130,8 +212,8 @@ export class BoardBook {
     board.alerts = sync.alerts;
     board.questions = questions;
     board.sensors = sync.board;
-    // A table that publishes its state is there, whatever a late status said.
-    if (board.presence === 'unknown') board.presence = 'online';
+    // A table that publishes its state is there, whatever a late status said; a new run is a table that came back.
+    if (board.presence === 'unknown' || order === 'newer') board.presence = 'online';
     board.changedAt = this.now();
     return { kind: 'synced', key: board.key };
   }
@@ -139,7 +221,11 @@ export class BoardBook {
   private event(board: Entry, payload: EventPayload): Outcome {
     const order = this.runOf(board, payload.run);
     if (order === 'older') return { kind: 'ignored', key: board.key };
-    if (order === 'newer') this.startRun(board, payload.run);
+    board.heardAt = this.now();
+    if (order === 'newer') {
+      this.startRun(board, payload.run);
+      board.presence = 'online';
+    }
     if (payload.seq <= board.seq) {
       board.counts.duplicates++;
       return { kind: 'duplicate', key: board.key };

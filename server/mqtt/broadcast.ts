@@ -1,7 +1,8 @@
 // The broadcast service: subscribes to every table under spieltisch/+/+/#, keeps each board's
-// latest picture (BoardBook), and serves it to the tournament pages: /api/boards, a WebSocket at
-// /ws, the tournament display at /tournament and a page per board at /tournament/<site>/<board>.
-import express from 'express';
+// latest picture (BoardBook, which checks every payload first), and serves it to the tournament
+// pages: /api/boards, a WebSocket at /ws, the tournament display at /tournament and a page per
+// board at /tournament/<site>/<board>, with the same security headers as `serve`.
+import express, { type ErrorRequestHandler } from 'express';
 import { createServer, type Server } from 'node:http';
 import { existsSync } from 'node:fs';
 import { hostname } from 'node:os';
@@ -9,6 +10,7 @@ import { join } from 'node:path';
 import { WebSocketServer, WebSocket } from 'ws';
 import { connect, type IClientOptions, type MqttClient } from 'mqtt';
 import { DEFAULT_WEB_ROOT } from '../http/index.ts';
+import { securityHeaders } from '../http/security.ts';
 import { BoardBook, type Outcome } from './boards.ts';
 import { EVERY_TABLE, isTopicName, topicOf } from './topics.ts';
 import { noDelay, safeUrl } from './publisher.ts';
@@ -27,6 +29,13 @@ export interface BroadcastOptions {
    * session). Two broadcast services need two ids.
    */
   readonly clientId?: string;
+  /** The most boards shown; a new board beyond them is dropped (and logged) until one is forgotten (default 64). */
+  readonly maxBoards?: number;
+  /** A board unheard for this long is forgotten (default 15 minutes). */
+  readonly staleMs?: number;
+  /** Per site, the key its tables sign with: that site's unsigned or badly signed payloads are dropped. */
+  readonly keys?: ReadonlyMap<string, string>;
+  /** The service's clock, ms (tests turn it by hand). */
   readonly now?: () => number;
   readonly onNotice?: (line: string) => void;
   /** For tests: more or other options of the mqtt client. */
@@ -41,15 +50,27 @@ export interface RunningBroadcast {
   /** Hears every message's outcome, after the book has taken it in. */
   subscribe(listener: (outcome: Outcome) => void): () => void;
   clients(): number;
+  /** Forgets the boards unheard for too long and tells the pages (a timer does this every half minute). */
+  expire(): string[];
   close(): Promise<void>;
 }
+
+/** How often stale boards are looked for. */
+const EXPIRY_SWEEP_MS = 30_000;
+/** A board whose messages are dropped is named in the log at most this often, with how many since. */
+const REFUSAL_LOG_MS = 60_000;
+/** Boards remembered for that; past this many the memory starts afresh (a flood of invented names). */
+const REFUSAL_LOG_KEYS = 1000;
+/** The most such lines a minute; the rest are counted in one line. */
+const REFUSAL_LINES = 20;
 
 /** The largest amount of unsent data a slow page may have before it is dropped (it reconnects and gets every board anew). */
 const MAX_BUFFERED = 1 << 21;
 
 export async function startBroadcast(options: BroadcastOptions): Promise<RunningBroadcast> {
   const now = options.now ?? Date.now;
-  const book = new BoardBook(now);
+  const book = new BoardBook({ now, maxBoards: options.maxBoards, staleMs: options.staleMs, keys: options.keys });
+  const refusals = refusalLog(now, (line) => options.onNotice?.(line));
   const listeners = new Set<(outcome: Outcome) => void>();
   const url = safeUrl(options.url);
   let broker: BrokerState = { connected: false, url, since: now() };
@@ -93,7 +114,13 @@ export async function startBroadcast(options: BroadcastOptions): Promise<Running
     }
   });
   function receive(topic: string, payload: Buffer): void {
-    const outcome = book.receive(topic, payload);
+    let outcome: Outcome;
+    try {
+      outcome = book.receive(topic, payload);
+    } catch (e) {
+      // The book checks everything it reads; should anything slip through, one board's message is lost, not the service.
+      outcome = { kind: 'refused', key: parseKey(topic), reason: `could not be read (${(e as Error).message})` };
+    }
     switch (outcome.kind) {
       case 'gap':
         if (!resyncing.has(outcome.key)) {
@@ -113,6 +140,9 @@ export async function startBroadcast(options: BroadcastOptions): Promise<Running
         }
         changed(outcome.key);
         break;
+      case 'refused':
+        refusals(outcome.key, outcome.reason);
+        break;
       case 'duplicate':
       case 'ignored':
         break;
@@ -122,10 +152,7 @@ export async function startBroadcast(options: BroadcastOptions): Promise<Running
 
   const app = express();
   app.disable('x-powered-by');
-  app.use((_req, res, next) => {
-    res.set({ 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer', 'X-Frame-Options': 'DENY' });
-    next();
-  });
+  app.use(securityHeaders());
   app.get('/api/boards', (_req, res) => {
     res.json({ broker, boards: book.all() });
   });
@@ -154,6 +181,15 @@ export async function startBroadcast(options: BroadcastOptions): Promise<Running
         .send('Die Seiten sind noch nicht gebaut: npm run build:web\nThe pages are not built yet: npm run build:web\n');
     });
   }
+
+  // The last word on anything that went wrong: a short JSON refusal, never a stack (a path that is not valid
+  // percent-encoding, `/api/boards/%E0%A4`, is a 400).
+  app.use(((error, _req, res, next) => {
+    if (res.headersSent) return next(error);
+    const status = (error as { status?: unknown }).status;
+    if (typeof status === 'number' && status >= 400 && status < 500) res.status(status).json({ error: 'api/bad-request', message: 'The request could not be read.' });
+    else res.status(500).json({ error: 'server/internal', message: 'The server could not answer this request.' });
+  }) satisfies ErrorRequestHandler);
 
   const server = createServer(app);
   const wss = new WebSocketServer({ server, path: '/ws', maxPayload: 1024 });
@@ -190,6 +226,21 @@ export async function startBroadcast(options: BroadcastOptions): Promise<Running
     }
   }
 
+  function expire(): string[] {
+    const gone = book.expire();
+    for (const key of gone) {
+      send({ type: 'gone', key }, key);
+      if (resyncing.delete(key)) {
+        const [site, board] = key.split('/');
+        client.unsubscribe(topicOf(site, board, 'state'));
+      }
+    }
+    if (gone.length) options.onNotice?.(`MQTT: forgot ${gone.length === 1 ? `the board ${gone[0]}` : `${gone.length} boards`}, unheard for ${Math.round(book.staleMs / 60_000)} minutes`);
+    return gone;
+  }
+  const sweep = setInterval(expire, EXPIRY_SWEEP_MS);
+  sweep.unref();
+
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host ?? '0.0.0.0', () => resolve());
@@ -207,12 +258,54 @@ export async function startBroadcast(options: BroadcastOptions): Promise<Running
       return () => listeners.delete(listener);
     },
     clients: () => wss.clients.size,
+    expire,
     async close() {
+      clearInterval(sweep);
       for (const socket of wss.clients) socket.terminate();
       wss.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       // A plain DISCONNECT: the broker keeps the session and queues for the next start.
       await client.endAsync(!client.connected);
     },
+  };
+}
+
+/** `<site>/<board>` of a topic, as far as it has one, for the log. */
+function parseKey(topic: string): string {
+  return topic.split('/').slice(1, 3).join('/').slice(0, 130);
+}
+
+/**
+ * Names each board whose messages are dropped, and why, once and then at most once a minute with the count since;
+ * and no more than `REFUSAL_LINES` lines a minute in all, the rest counted: a flood of bad payloads or invented
+ * boards makes a few lines, not one per message.
+ */
+function refusalLog(now: () => number, write: (line: string) => void): (key: string, reason: string) => void {
+  const last = new Map<string, { at: number; more: number }>();
+  let windowStart = -Infinity;
+  let lines = 0;
+  let unnamed = 0;
+  return (key, reason) => {
+    const t = now();
+    if (t - windowStart >= REFUSAL_LOG_MS) {
+      if (unnamed > 0) write(`MQTT: dropped ${unnamed} more messages in the last minute, of boards not named above`);
+      windowStart = t;
+      lines = 0;
+      unnamed = 0;
+    }
+    const seen = last.get(key);
+    if (seen && t - seen.at < REFUSAL_LOG_MS) {
+      seen.more++;
+      return;
+    }
+    if (lines >= REFUSAL_LINES) {
+      unnamed++;
+      return;
+    }
+    if (!seen && last.size >= REFUSAL_LOG_KEYS) last.clear();
+    const more = seen?.more ? ` (and ${seen.more} more since)` : '';
+    last.set(key, { at: t, more: 0 });
+    lines++;
+    write(`MQTT: dropped a message for ${key}: ${reason.slice(0, 200)}${more}`);
   };
 }

@@ -1,8 +1,10 @@
 // Many tables, one broadcast: the tables publish their games to an MQTT broker, the broadcast service
 // gathers them for the tournament display. TOPICS.md describes the topics.
-export { startPublisher, safeUrl, type PublishedGame, type PublisherOptions, type PublisherStats, type TablePublisher } from './publisher.ts';
+export { startPublisher, safeUrl, tableLogPosition, type PublishedGame, type PublisherOptions, type PublisherStats, type TablePublisher } from './publisher.ts';
 export { startBroadcast, type BroadcastOptions, type RunningBroadcast } from './broadcast.ts';
-export { BoardBook, type Outcome } from './boards.ts';
+export { BoardBook, DEFAULT_MAX_BOARDS, DEFAULT_STALE_MS, type BoardBookOptions, type Outcome } from './boards.ts';
+export { KeyFileError, MIN_KEY_LENGTH, readKeyFile, readKeysFile, sign, verify } from './signing.ts';
+export { eventPayloadSchema, gameViewSchema, statePayloadSchema, statusPayloadSchema, syncSchema, updateSchema } from './schemas.ts';
 export { Outbox, type OutboxEntry } from './outbox.ts';
 export {
   CHANNELS,
@@ -13,6 +15,7 @@ export {
   isTopicName,
   parseTopic,
   readPayload,
+  type PayloadReading,
   topicOf,
   type Channel,
   type EventPayload,

@@ -72,4 +72,6 @@ export type BroadcastMessage =
   | { readonly type: 'boards'; readonly broker: BrokerState; readonly boards: readonly BoardRecord[] }
   /** One board changed. */
   | { readonly type: 'board'; readonly board: BoardRecord }
-  | { readonly type: 'broker'; readonly broker: BrokerState };
+  | { readonly type: 'broker'; readonly broker: BrokerState }
+  /** A board was forgotten: unheard for long (`broadcast --forget-after`). */
+  | { readonly type: 'gone'; readonly key: string };

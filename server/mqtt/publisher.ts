@@ -1,14 +1,17 @@
 // The table side: one live game published to an MQTT broker under spieltisch/<site>/<board>/… —
 // every session update as a numbered event (QoS 1), the whole state retained, the table's
-// presence retained with a last will. The referee never waits for the broker: events queue in
-// the table's outbox while it is away and go out in order when it is back.
+// presence retained with a last will (and said again every minute, so the display knows the table
+// is still there). The referee never waits for the broker: events queue in the table's outbox
+// while it is away and go out in order when it is back. With a key, every payload is signed.
 import { randomBytes } from 'node:crypto';
 import { connect, type IClientOptions, type MqttClient } from 'mqtt';
 import type { GameSession } from '../session/index.ts';
+import type { GameLog } from '../store/index.ts';
 import type { BoardStatus, ServerMessage } from '../http/messages.ts';
 import { assertNever } from '../rules/types.ts';
 import { Outbox, type OutboxEntry } from './outbox.ts';
 import { isTopicName, topicOf, type Run, type StatePayload, type StatusPayload } from './topics.ts';
+import { sign } from './signing.ts';
 
 /** What the publisher needs of a live game. */
 export type PublishedGame = Pick<GameSession, 'game' | 'sync' | 'subscribe' | 'currentGameId'>;
@@ -22,6 +25,16 @@ export interface PublisherOptions {
   readonly maxQueued?: number;
   /** Events out at the broker awaiting their acknowledgement at once (default 64). */
   readonly window?: number;
+  /**
+   * Where the table's game log stands as the publisher starts (its newest game on this board and that game's last
+   * event seq): what orders this run after the table's earlier ones (`tableLogPosition`). Default 0, 0: a table
+   * without a lasting log, whose runs are ordered by which is heard last.
+   */
+  readonly log?: Run['log'];
+  /** The site's key: every payload is signed with it (HMAC-SHA256), and a broadcast service that has it drops the rest. */
+  readonly key?: string;
+  /** How often the table says again that it is online (default 60 s): the broadcast service forgets a board unheard for long. */
+  readonly heartbeatMs?: number;
   /** Wall clock, ms since the epoch. */
   readonly now?: () => number;
   /** Told when the broker comes or goes (one line each time), for the operator. */
@@ -56,8 +69,9 @@ export function startPublisher(table: PublishedGame, options: PublisherOptions):
     if (!isTopicName(value)) throw new RangeError(`the ${name} name "${value}" cannot be a topic level: letters, digits, . _ - only, at most 64`);
   }
   const now = options.now ?? Date.now;
-  const run: Run = { id: randomBytes(6).toString('base64url'), started: now() };
+  const run: Run = { id: randomBytes(6).toString('base64url'), log: options.log ?? { gameId: 0, seq: 0 } };
   const runJson = JSON.stringify(run);
+  const signed = (topic: string, text: string): string => (options.key === undefined ? text : sign(options.key, topic, text));
   const topics = {
     status: topicOf(options.site, options.board, 'status'),
     state: topicOf(options.site, options.board, 'state'),
@@ -85,7 +99,7 @@ export function startPublisher(table: PublishedGame, options: PublisherOptions):
     connectTimeout: 10_000,
     // Everything goes at QoS 1 and only while connected: the outbox, not the client, queues.
     queueQoSZero: false,
-    will: { topic: topics.status, payload: Buffer.from(JSON.stringify(offline)), qos: 1, retain: true },
+    will: { topic: topics.status, payload: Buffer.from(signed(topics.status, JSON.stringify(offline))), qos: 1, retain: true },
     ...options.client,
   });
 
@@ -94,7 +108,7 @@ export function startPublisher(table: PublishedGame, options: PublisherOptions):
     while (outbox.inFlight < window) {
       const entry = outbox.next();
       if (!entry) break;
-      client.publish(topics.events, entry.text, { qos: 1 }, (err) => settle(entry, err));
+      client.publish(topics.events, signed(topics.events, entry.text), { qos: 1 }, (err) => settle(entry, err));
     }
     // The state goes after the events before it, so a page that follows the events never sees the
     // state jump ahead of them.
@@ -104,7 +118,7 @@ export function startPublisher(table: PublishedGame, options: PublisherOptions):
       const sync = table.sync() as StatePayload['sync'];
       boardShown = significant(sync.board);
       const state: StatePayload = { v: 1, run, gameId: table.currentGameId, seq: sync.stateId, at: now(), sync };
-      client.publish(topics.state, JSON.stringify(state), { qos: 1, retain: true }, (err) => {
+      client.publish(topics.state, signed(topics.state, JSON.stringify(state)), { qos: 1, retain: true }, (err) => {
         stateInFlight = false;
         if (err) stateDue = true;
         pump();
@@ -163,8 +177,12 @@ export function startPublisher(table: PublishedGame, options: PublisherOptions):
 
   function publishOnline(): void {
     const online: StatusPayload = { v: 1, status: 'online', run, game: table.game, at: now() };
-    client.publish(topics.status, JSON.stringify(online), { qos: 1, retain: true });
+    client.publish(topics.status, signed(topics.status, JSON.stringify(online)), { qos: 1, retain: true });
   }
+  const heartbeat = setInterval(() => {
+    if (client.connected && !closing) publishOnline();
+  }, options.heartbeatMs ?? 60_000);
+  heartbeat.unref();
 
   client.on('connect', () => {
     noDelay(client);
@@ -196,6 +214,7 @@ export function startPublisher(table: PublishedGame, options: PublisherOptions):
     }),
     async close(graceMs = 3000) {
       unsubscribe();
+      clearInterval(heartbeat);
       // The broker may be back within the grace period: wait for it as long, connected or not.
       await within(graceMs, (done) => {
         drained.push(done);
@@ -203,7 +222,7 @@ export function startPublisher(table: PublishedGame, options: PublisherOptions):
       });
       closing = true;
       if (client.connected) {
-        await within(graceMs, (done) => client.publish(topics.status, JSON.stringify(offline), { qos: 1, retain: true }, () => done()));
+        await within(graceMs, (done) => client.publish(topics.status, signed(topics.status, JSON.stringify(offline)), { qos: 1, retain: true }, () => done()));
       }
       if (outbox.size > 0) options.onNotice?.(`MQTT: ${outbox.size} events did not reach the broker before the table stopped; the game log has them`);
       // Without a DISCONNECT the broker publishes the last will: offline either way.
@@ -235,6 +254,16 @@ function within(ms: number, start: (done: () => void) => void): Promise<void> {
 /** The part of the sensors' status a display shows; frame rates change every second and ride along. */
 function significant(board: BoardStatus): string {
   return `${board.source}/${board.connected}/${board.link ?? ''}/${board.calibrated}`;
+}
+
+/**
+ * Where a table's game log stands for `board`: its newest game there (the highest id: ids only grow, whatever the
+ * clock) and that game's last event. A restarted table is never behind where it was, so its new run wins.
+ */
+export function tableLogPosition(log: Pick<GameLog, 'allGames' | 'events'>, board: string): Run['log'] {
+  let gameId = 0;
+  for (const game of log.allGames({ board })) gameId = Math.max(gameId, game.id);
+  return { gameId, seq: gameId === 0 ? 0 : (log.events(gameId).at(-1)?.seq ?? 0) };
 }
 
 /** The broker's address without a password, for printing. */

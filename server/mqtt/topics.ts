@@ -1,6 +1,9 @@
 // The topic layout every table publishes under, and what each topic carries (TOPICS.md says the same in prose).
 import type { ServerMessage } from '../http/messages.ts';
-import { GAME_NAMES, type GameName } from '../rules/types.ts';
+import type { z } from 'zod';
+import type { GameName } from '../rules/types.ts';
+import { describeIssue } from '../http/schemas.ts';
+import { eventPayloadSchema, statePayloadSchema, statusPayloadSchema } from './schemas.ts';
 
 export const TOPIC_ROOT = 'spieltisch';
 export const CHANNELS = ['status', 'state', 'events'] as const;
@@ -39,13 +42,15 @@ export function parseTopic(topic: string): TableTopic | null {
 }
 
 /**
- * One start of a table's service. Its stateIds count from 0 at every start, so a sequence number
- * means something only together with its run; a later `started` is the newer run.
+ * One start of a table's service. Its stateIds count from 0 at every start, so a sequence number means something
+ * only together with its run. Runs are ordered by the table's own game log, never by its clock: `log` is where the
+ * log stood when the run started (its newest game on this board and that game's last event seq; 0, 0 when empty).
+ * The log only grows, so a later run of one table is never behind an earlier one; two runs at the same place (a
+ * restart with nothing logged between) are told apart by which is heard last (TOPICS.md, "Runs").
  */
 export interface Run {
   readonly id: string;
-  /** Wall clock of the start, ms since the epoch. */
-  readonly started: number;
+  readonly log: { readonly gameId: number; readonly seq: number };
 }
 
 export type SyncMessage = Extract<ServerMessage, { type: 'sync' }>;
@@ -91,62 +96,37 @@ export type TablePayload =
   | { readonly channel: 'state'; readonly payload: StatePayload }
   | { readonly channel: 'events'; readonly payload: EventPayload };
 
-/** Which of two runs is the newer: >0 when `a` is. */
+/** Where two runs started in their table's log: >0 when `a` started further on. */
 export function compareRuns(a: Run, b: Run): number {
-  return a.started - b.started || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  return a.log.gameId - b.log.gameId || a.log.seq - b.log.seq;
 }
+
+/** What became of a payload: read and checked, or why not (for the service's log). */
+export type PayloadReading = { readonly ok: true; readonly read: TablePayload } | { readonly ok: false; readonly reason: string };
 
 /**
- * A payload read from the broker, checked as far as the broadcast service relies on it; null for
- * anything else (a stranger on an open broker must not crash the display).
+ * A payload's text read and checked against the schemas of the pages' own messages (schemas.ts), per game; the
+ * reason when it is not one (a stranger on an open broker must not crash the display, nor reach the pages).
  */
-export function readPayload(channel: Channel, bytes: Uint8Array | string): TablePayload | null {
-  if (bytes.length > MAX_PAYLOAD_BYTES) return null;
+export function readPayload(channel: Channel, text: string): PayloadReading {
+  if (text.length > MAX_PAYLOAD_BYTES) return { ok: false, reason: 'larger than a table sends' };
   let value: unknown;
   try {
-    value = JSON.parse(typeof bytes === 'string' ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'));
+    value = JSON.parse(text);
   } catch {
-    return null;
+    return { ok: false, reason: 'not JSON' };
   }
-  if (!isObject(value) || value.v !== 1 || !isRun(value.run)) return null;
   switch (channel) {
     case 'status':
-      if (value.status !== 'online' && value.status !== 'offline') return null;
-      if (value.game !== undefined && !(GAME_NAMES as readonly unknown[]).includes(value.game)) return null;
-      return { channel, payload: value as unknown as StatusPayload };
-    case 'state': {
-      const sync = value.sync;
-      if (!isSequenced(value) || !isObject(sync) || sync.type !== 'sync' || sync.stateId !== value.seq || !isGameState(sync)) return null;
-      if (!Array.isArray(sync.alerts) || !isObject(sync.board)) return null;
-      return { channel, payload: value as unknown as StatePayload };
-    }
-    case 'events': {
-      const update = value.update;
-      if (!isSequenced(value) || !isObject(update) || update.type !== 'update' || update.stateId !== value.seq || !isGameState(update)) return null;
-      if (typeof update.event !== 'string') return null;
-      return { channel, payload: value as unknown as EventPayload };
-    }
+      return reading(channel, statusPayloadSchema.safeParse(value));
+    case 'state':
+      return reading(channel, statePayloadSchema.safeParse(value));
+    case 'events':
+      return reading(channel, eventPayloadSchema.safeParse(value));
   }
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function isRun(value: unknown): value is Run {
-  return isObject(value) && typeof value.id === 'string' && value.id.length <= 64 && Number.isSafeInteger(value.started);
-}
-
-function isSequenced(value: Record<string, unknown>): boolean {
-  return Number.isSafeInteger(value.seq) && (value.seq as number) >= 0 && Number.isFinite(value.at) && (value.gameId === null || Number.isSafeInteger(value.gameId));
-}
-
-function isGameState(message: Record<string, unknown>): boolean {
-  const { record, view } = message;
-  return (
-    Array.isArray(record) &&
-    record.every((move) => typeof move === 'string') &&
-    isObject(view) &&
-    (GAME_NAMES as readonly unknown[]).includes(view.game)
-  );
+function reading<C extends Channel>(channel: C, parsed: z.ZodSafeParseResult<Extract<TablePayload, { channel: C }>['payload']>): PayloadReading {
+  if (parsed.success) return { ok: true, read: { channel, payload: parsed.data } as TablePayload };
+  return { ok: false, reason: describeIssue(parsed.error.issues[0]) };
 }

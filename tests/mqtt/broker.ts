@@ -20,6 +20,8 @@ export function mosquittoPath(): string {
 export interface BrokerOptions {
   /** Keep retained messages and sessions across a stop (saved at a clean stop). */
   readonly persistence: boolean;
+  /** Users and an `acl_file`'s text instead of anonymous access (as the README sets Mosquitto up). */
+  readonly auth?: { readonly users: Readonly<Record<string, string>>; readonly acl: string };
 }
 
 export class TestBroker {
@@ -41,11 +43,12 @@ export class TestBroker {
     this.url = `mqtt://127.0.0.1:${port}`;
     // As root, Mosquitto would drop to its own user and could not write the temp dir.
     const user = userInfo().username;
+    const access = options.auth ? this.auth(options.auth) : ['allow_anonymous true'];
     writeFileSync(
       join(this.dir, 'mosquitto.conf'),
       [
         `listener ${port} 127.0.0.1`,
-        'allow_anonymous true',
+        ...access,
         `user ${user}`,
         `persistence ${options.persistence}`,
         `persistence_location ${this.dir}/`,
@@ -56,6 +59,18 @@ export class TestBroker {
         '',
       ].join('\n'),
     );
+  }
+
+  /** The password and ACL files, and the config lines naming them. */
+  private auth({ users, acl }: NonNullable<BrokerOptions['auth']>): string[] {
+    const passwords = join(this.dir, 'passwords');
+    writeFileSync(passwords, '');
+    for (const [name, password] of Object.entries(users)) {
+      const made = spawnSync('mosquitto_passwd', ['-b', passwords, name, password], { encoding: 'utf8' });
+      if (made.status !== 0) throw new Error(`mosquitto_passwd failed: ${made.stderr}`);
+    }
+    writeFileSync(join(this.dir, 'acl'), acl);
+    return ['allow_anonymous false', `password_file ${passwords}`, `acl_file ${join(this.dir, 'acl')}`];
   }
 
   static async start(options: BrokerOptions = { persistence: false }): Promise<TestBroker> {

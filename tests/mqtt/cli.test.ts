@@ -4,6 +4,9 @@ import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { main, type Io } from '../../server/cli.ts';
 import type { BoardRecord, BrokerState } from '../../server/mqtt/index.ts';
 import { TestBroker, mosquittoPath } from './broker.ts';
@@ -12,9 +15,18 @@ const bin = fileURLToPath(new URL('../../bin/spieltisch.js', import.meta.url));
 
 let broker: TestBroker | null = null;
 const children: ChildProcess[] = [];
+/** Key files for the tests: the site verein's key, the broadcast service's list, and bad ones. */
+const dir = mkdtempSync(join(tmpdir(), 'spieltisch-keys-'));
+const file = (name: string, text: string) => {
+  writeFileSync(join(dir, name), text);
+  return join(dir, name);
+};
+const VEREIN_KEY = file('verein.key', 'dGhlIHZlcmVpbiBrZXkgZm9yIHRlc3Rz\n');
+const KEYS = file('keys.txt', '# site key\nverein dGhlIHZlcmVpbiBrZXkgZm9yIHRlc3Rz\n');
 
 beforeAll(() => {
   mosquittoPath();
+  return () => rmSync(dir, { recursive: true, force: true });
 });
 
 afterEach(async () => {
@@ -58,21 +70,42 @@ async function boards(port: number): Promise<{ broker: BrokerState; boards: Boar
 }
 
 describe('serve --mqtt and broadcast, as processes', () => {
-  test('two tables appear on the tournament display with their moves; one that stops goes offline', async () => {
+  test('two tables that sign appear on the tournament display with their moves, one that does not never; one that stops goes offline', async () => {
     broker = await TestBroker.start({ persistence: false });
     const { match: port } = await run(
-      ['broadcast', '--mqtt', broker.url, '--http', '0', '--host', '127.0.0.1', '--client-id', `cli-${randomBytes(4).toString('hex')}`],
+      ['broadcast', '--mqtt', broker.url, '--http', '0', '--host', '127.0.0.1', '--client-id', `cli-${randomBytes(4).toString('hex')}`, '--keys', KEYS],
       /tournament display at http:\/\/localhost:(\d+)/,
     );
     const tables = await Promise.all(
-      [1, 2].map((n) =>
+      [1, 2, 3].map((n) =>
         run(
-          ['serve', '--simulate', '--sim-speed', '40', '--seed', String(n), '--http', '0', '--host', '127.0.0.1', '--db', ':memory:', '--mqtt', broker!.url, '--site', 'verein', '--board-name', `tisch-${n}`],
+          [
+            'serve',
+            '--simulate',
+            '--sim-speed',
+            '40',
+            '--seed',
+            String(n),
+            '--http',
+            '0',
+            '--host',
+            '127.0.0.1',
+            '--db',
+            ':memory:',
+            '--mqtt',
+            broker!.url,
+            '--site',
+            'verein',
+            '--board-name',
+            `tisch-${n}`,
+            // The third table has no key: the broadcast service, which has the site's, drops what it says.
+            ...(n < 3 ? ['--mqtt-key', VEREIN_KEY] : []),
+          ],
           /publishing to mqtt:\/\/\S+ as (spieltisch\/\S+)/,
         ),
       ),
     );
-    expect(tables.map((t) => t.match).sort()).toEqual(['spieltisch/verein/tisch-1', 'spieltisch/verein/tisch-2']);
+    expect(tables.map((t) => t.match).sort()).toEqual(['spieltisch/verein/tisch-1', 'spieltisch/verein/tisch-2', 'spieltisch/verein/tisch-3']);
 
     const api = Number(port);
     let seen: BoardRecord[] = [];
@@ -115,6 +148,14 @@ describe('the MQTT options', () => {
     ['a site with a wildcard', ['serve', '--mqtt', 'mqtt://127.0.0.1:1', '--site', 'v+'], /--site must be/],
     ['broadcast without a broker', ['broadcast'], /broadcast needs --mqtt/],
     ['broadcast with a bad port', ['broadcast', '--mqtt', 'mqtt://127.0.0.1:1', '--http', 'x'], /--http must be/],
+    ['--mqtt-key without --mqtt', ['serve', '--mqtt-key', VEREIN_KEY], /need --mqtt/],
+    ['a key file that is not there', ['serve', '--mqtt', 'mqtt://127.0.0.1:1', '--mqtt-key', join(dir, 'nothing.key')], /does not exist/],
+    ['a key file that is a folder', ['serve', '--mqtt', 'mqtt://127.0.0.1:1', '--mqtt-key', dir], /is a folder/],
+    ['a key too short to be safe', ['serve', '--mqtt', 'mqtt://127.0.0.1:1', '--mqtt-key', file('short.key', 'abc\n')], /shorter than 16/],
+    ['a keys line without a key', ['broadcast', '--mqtt', 'mqtt://127.0.0.1:1', '--keys', file('half.txt', 'verein\n')], /line 1 must be a site and its key/],
+    ['a keys line naming no site', ['broadcast', '--mqtt', 'mqtt://127.0.0.1:1', '--keys', file('wild.txt', 'v+ dGhlIHZlcmVpbiBrZXkgZm9yIHRlc3Rz\n')], /is not a site name/],
+    ['no room for any board', ['broadcast', '--mqtt', 'mqtt://127.0.0.1:1', '--max-boards', '0'], /--max-boards must be/],
+    ['boards never forgotten', ['broadcast', '--mqtt', 'mqtt://127.0.0.1:1', '--forget-after', '0'], /--forget-after must be/],
   ])('%s is a usage error', async (_name, argv, message) => {
     const out = io();
     expect(await main(argv, out)).toBe(2);

@@ -3,7 +3,7 @@
 import { tables } from '../../server/tables/index.ts';
 import { openGameLog, type GameLog } from '../../server/store/index.ts';
 import { recordOf, type GameSession } from '../../server/session/index.ts';
-import { startPublisher, type TablePublisher } from '../../server/mqtt/index.ts';
+import { startPublisher, tableLogPosition, type TablePublisher } from '../../server/mqtt/index.ts';
 import type { GameName } from '../../server/rules/types.ts';
 
 export interface TableEvent {
@@ -13,8 +13,10 @@ export interface TableEvent {
 }
 
 export interface TestTable {
+  readonly site: string;
   readonly name: string;
   readonly session: GameSession;
+  /** The current run's publisher (a new one after `restartPublisher`). */
   readonly publisher: TablePublisher;
   readonly log: GameLog;
   /** Every update the session made, as the table itself saw it. */
@@ -23,10 +25,26 @@ export interface TestTable {
   loggedRecord(): string[];
   /** Stops the simulated players and the board: the game stands still where it is. */
   stopPlaying(): Promise<void>;
+  /** The table's service restarts, its log and game kept: the old publisher says goodbye, a new one starts where the log stands, on `now`. */
+  restartPublisher(now?: () => number): Promise<void>;
   close(): Promise<void>;
 }
 
-export async function startTable(game: GameName, options: { url: string; site: string; name: string; seed: number; simSpeed: number }): Promise<TestTable> {
+export interface TableOptions {
+  readonly url: string;
+  readonly site: string;
+  readonly name: string;
+  readonly seed: number;
+  readonly simSpeed: number;
+  /** The site's key: the table signs what it publishes. */
+  readonly key?: string;
+  /** The table's wall clock. */
+  readonly now?: () => number;
+  /** How often the table says it is there (default: the publisher's minute). */
+  readonly heartbeatMs?: number;
+}
+
+export async function startTable(game: GameName, options: TableOptions): Promise<TestTable> {
   const kit = tables[game];
   if (!kit) throw new Error(`no table kit for ${game}`);
   const rules = kit.withRules({});
@@ -38,7 +56,9 @@ export async function startTable(game: GameName, options: { url: string; site: s
   session.subscribe((message) => {
     if (message.type === 'update') events.push({ gameId: session.currentGameId, seq: message.stateId, event: message.event });
   });
-  const publisher = startPublisher(session, { url: options.url, site: options.site, board: options.name });
+  const publish = (now?: () => number) =>
+    startPublisher(session, { url: options.url, site: options.site, board: options.name, key: options.key, now, heartbeatMs: options.heartbeatMs, log: tableLogPosition(log, options.name) });
+  let publisher = publish(options.now);
   let playing = true;
   const stopPlaying = async () => {
     if (!playing) return;
@@ -46,13 +66,20 @@ export async function startTable(game: GameName, options: { url: string; site: s
     await sim.close();
   };
   return {
+    site: options.site,
     name: options.name,
     session,
-    publisher,
+    get publisher() {
+      return publisher;
+    },
     log,
     events,
     loggedRecord: () => (session.currentGameId === null ? [] : recordOf(log.events(session.currentGameId))),
     stopPlaying,
+    async restartPublisher(now) {
+      await publisher.close(500);
+      publisher = publish(now);
+    },
     async close() {
       await stopPlaying();
       await publisher.close(500);

@@ -2,7 +2,7 @@
 // service's messages: pure functions, no browser.
 import { describe, expect, test } from 'vitest';
 import type { AduView, KalahaView, MakisView, MalawiView } from '../../server/http/messages.ts';
-import type { BoardRecord } from '../../server/mqtt/index.ts';
+import type { BoardRecord, BroadcastMessage } from '../../server/mqtt/index.ts';
 import { contenders, eventLine, lastMoveLine, moveLine, troubles, turnLine } from '../../web/src/tournament/summary.ts';
 import { applyMessage } from '../../web/src/tournament/connection.ts';
 import { boardOfPath } from '../../web/src/tournament/route.ts';
@@ -26,7 +26,7 @@ function boardOf(view: BoardRecord['view'], over: Partial<BoardRecord> = {}): Bo
     site: 'club',
     board: 'brett-1',
     presence: 'online',
-    run: { id: 'r', started: 1 },
+    run: { id: 'r', log: { gameId: 3, seq: 6 } },
     game: view?.game ?? null,
     gameId: 3,
     seq: 7,
@@ -182,6 +182,20 @@ describe('the tournament page follows the broadcast service', () => {
     expect(boards.get('club/brett-1')?.record).toEqual(['C', 'd']);
     expect(boards.get('club/brett-2')?.seq).toBe(7);
     expect(applyMessage(boards, { type: 'broker', broker: { ...broker, connected: false } })?.connected).toBe(false);
+  });
+
+  test('a board forgotten by the service leaves the page; what the page cannot draw never enters it', () => {
+    const boards = new Map<string, BoardRecord>();
+    const broker = { connected: true, url: 'mqtt://127.0.0.1:1883', since: 5 };
+    const junk = [null, 3, 'x', { key: 'club/x' }, { ...boardOf(kalaha(), { key: 'club/bad' }), record: 'C' }, { ...boardOf(kalaha(), { key: 'club/bad2' }), view: 7 }];
+    applyMessage(boards, { type: 'boards', broker, boards: [boardOf(kalaha()), ...junk] as BoardRecord[] });
+    expect([...boards.keys()]).toEqual(['club/brett-1']);
+    for (const board of junk) expect(applyMessage(boards, { type: 'board', board: board as BoardRecord })).toBeNull();
+    expect(applyMessage(boards, { type: 'boards', broker, boards: 'none' } as unknown as BroadcastMessage)).toBeNull();
+    expect(applyMessage(boards, null as unknown as BroadcastMessage)).toBeNull();
+    expect([...boards.keys()]).toEqual(['club/brett-1']);
+    applyMessage(boards, { type: 'gone', key: 'club/brett-1' });
+    expect(boards.size).toBe(0);
   });
 
   test.each([

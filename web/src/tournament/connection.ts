@@ -9,21 +9,54 @@ export type LinkState = 'connecting' | 'open' | 'lost';
 const FIRST_PAUSE_MS = 500;
 const LONGEST_PAUSE_MS = 8000;
 
-/** Applies one message to the boards (pure: tested without a socket). */
+/**
+ * Applies one message to the boards (pure: tested without a socket). The service checks every board before it sends
+ * it; the page still takes only what has the shape it draws, so a message it does not understand changes nothing.
+ */
 export function applyMessage(boards: Map<string, BoardRecord>, message: BroadcastMessage): BrokerState | null {
+  if (!isObject(message)) return null;
   switch (message.type) {
     case 'boards':
+      if (!Array.isArray(message.boards)) return null;
       boards.clear();
-      for (const board of message.boards) boards.set(board.key, board);
-      return message.broker;
+      for (const board of message.boards) if (isBoard(board)) boards.set(board.key, board);
+      return isBroker(message.broker) ? message.broker : null;
     case 'board':
-      boards.set(message.board.key, message.board);
+      if (isBoard(message.board)) boards.set(message.board.key, message.board);
       return null;
     case 'broker':
-      return message.broker;
+      return isBroker(message.broker) ? message.broker : null;
+    case 'gone':
+      boards.delete(message.key);
+      return null;
     default:
-      return message satisfies never;
+      message satisfies never;
+      return null;
   }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isBroker(value: unknown): value is BrokerState {
+  return isObject(value) && typeof value.connected === 'boolean';
+}
+
+/** What the page reads of a board without looking: its names, the lists it walks, the view's game. */
+export function isBoard(value: unknown): value is BoardRecord {
+  if (!isObject(value)) return false;
+  const { key, site, board, record, alerts, recent, view, counts } = value;
+  return (
+    typeof key === 'string' &&
+    typeof site === 'string' &&
+    typeof board === 'string' &&
+    Array.isArray(record) &&
+    Array.isArray(alerts) &&
+    Array.isArray(recent) &&
+    isObject(counts) &&
+    (view === null || (isObject(view) && typeof view.game === 'string'))
+  );
 }
 
 export class BroadcastConnection implements ReactiveController {

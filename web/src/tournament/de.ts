@@ -46,6 +46,7 @@ export const de = {
   'event.new-game': 'Neue Partie',
   'event.settled': 'Brett ruhig',
   'board.open': 'Brett {board} öffnen',
+  'board.unreadable': 'Dieses Brett lässt sich nicht anzeigen: seine Daten sind unvollständig.',
 } as const;
 
 export type TournamentKey = keyof typeof de;

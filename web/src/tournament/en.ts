@@ -48,4 +48,5 @@ export const en: TournamentCatalogue = {
   'event.new-game': 'New game',
   'event.settled': 'Board still',
   'board.open': 'Open board {board}',
+  'board.unreadable': 'This board cannot be shown: its data is incomplete.',
 };

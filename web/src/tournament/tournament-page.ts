@@ -79,7 +79,19 @@ export class TournamentPage extends LitElement {
         <lang-toggle .lang=${this.lang} @lang-change=${this.onLangChange}></lang-toggle>
       </header>
       ${this.connection.synced && boards.length === 0 ? html`<p class="empty">${tt(this.lang, 'page.empty')}</p>` : nothing}
-      <main class="grid ${pictures ? 'pictures' : 'compact'}">${boards.map((board) => this.renderCard(board, pictures, oneSite === null))}</main>`;
+      <main class="grid ${pictures ? 'pictures' : 'compact'}">${boards.map((board) => this.safely(board, () => this.renderCard(board, pictures, oneSite === null)))}</main>`;
+  }
+
+  /**
+   * One board's part of the page, or a line saying it cannot be shown: the service sends only boards it has checked,
+   * and should one still be beyond what the page can draw, the other boards stay.
+   */
+  private safely(board: BoardRecord, render: () => unknown) {
+    try {
+      return render();
+    } catch {
+      return html`<p class="card unreadable" role="status">${tt(this.lang, 'board.unreadable')} (${board.key})</p>`;
+    }
   }
 
   /** `picture`: draw the board; otherwise the card is compact. `site`: name the site too. */
@@ -141,7 +153,7 @@ export class TournamentPage extends LitElement {
         ${board ? this.renderPresence(board) : nothing}
         <lang-toggle .lang=${this.lang} @lang-change=${this.onLangChange}></lang-toggle>
       </header>
-      ${board ? this.renderBoardPage(board) : this.connection.synced ? html`<p class="empty">${tt(this.lang, 'page.notFound', { board: key })}</p>` : nothing}`;
+      ${board ? this.safely(board, () => this.renderBoardPage(board)) : this.connection.synced ? html`<p class="empty">${tt(this.lang, 'page.notFound', { board: key })}</p>` : nothing}`;
   }
 
   private renderBoardPage(board: BoardRecord) {
