@@ -83,11 +83,9 @@ describe('BoardBook', () => {
     const corrected = (seq: number, correction: unknown) =>
       JSON.stringify({ v: 1, run: RUN, gameId: 1, seq, at: 5_000 + seq, update: { type: 'update', stateId: seq, event: 'correction', correction, record: record(2), view: view(2) } });
     expect(book.receive(T.events, corrected(3, { ply: 2, old: ['A'], new: ['B'], reason: 'evidence' })).kind).toBe('applied');
-    expect(book.receive(T.events, corrected(4, { ply: 2, old: 'A', new: ['B'], reason: 'evidence' })).kind).toBe('applied');
-    expect(book.get(KEY)!.recent.map((e) => [e.event, e.correction])).toEqual([
-      ['correction', { ply: 2, old: ['A'], new: ['B'], reason: 'evidence' }],
-      ['correction', undefined],
-    ]);
+    // A malformed correction makes its whole payload a stranger's: refused, the board as it was.
+    expect(book.receive(T.events, corrected(4, { ply: 2, old: 'A', new: ['B'], reason: 'evidence' })).kind).toBe('refused');
+    expect(book.get(KEY)!.recent.map((e) => [e.event, e.correction])).toEqual([['correction', { ply: 2, old: ['A'], new: ['B'], reason: 'evidence' }]]);
   });
 
   test('an event delivered twice is dropped the second time', () => {
