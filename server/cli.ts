@@ -11,10 +11,14 @@ Usage:
                    [--sim-speed X] [--seed N] [--sense count|occupancy]
                    [--port SERIALPATH|auto] [--transport serial|firmata]
                    [--pins JSON|FILE] [--http PORT] [--db FILE|URL] [--token T]
+                   [--host NAME[,NAME…]] [--listen ADDRESS]
                    [--mqtt URL [--site NAME] [--board-name NAME] [--mqtt-key FILE]]
       Referee a table live and serve its pages (default: a simulated table,
       display at http://localhost:3000). Console commands need the referee
       token: --token, else $SPIELTISCH_TOKEN, else one made up and printed.
+      The pages answer to localhost and this machine's names and addresses;
+      --host (repeatable, or comma-separated) adds the names a proxy or DNS
+      gives them. --listen is the address listened on (default 0.0.0.0).
       --port auto finds the board (Arduino USB ids, then a HELLO); a pulled
       cable is reconnected. --transport firmata reads switches wired to an
       Arduino running StandardFirmata, pins as --pins gives them.
@@ -179,7 +183,8 @@ const SERVE_OPTIONS = {
   transport: { type: 'string', default: 'serial' },
   pins: { type: 'string' },
   http: { type: 'string', default: '3000' },
-  host: { type: 'string', default: '0.0.0.0' },
+  host: { type: 'string', multiple: true },
+  listen: { type: 'string', default: '0.0.0.0' },
   db: { type: 'string', default: 'data/spieltisch.db' },
   options: { type: 'string' },
   token: { type: 'string' },

@@ -2,7 +2,7 @@
 // game log, and the pages, whose setup page may change the game — until the process is stopped.
 import { randomBytes } from 'node:crypto';
 import { openGameLog, GameLogRefusedError, type GameLog } from '../store/index.ts';
-import { startHttp } from '../http/index.ts';
+import { parseHostNames, startHttp } from '../http/index.ts';
 import { readFileSync } from 'node:fs';
 import { SerialBoard, firmataPorts, parsePinMap, type PortAccess } from '../../firmware-bridge/index.ts';
 import { tables, tableGames } from '../tables/index.ts';
@@ -21,6 +21,7 @@ export async function serve({ values, positionals }: ServeArgs, io: Io): Promise
   const simulated = values.simulate || values.port === undefined;
   const input = optionsJson(values.options);
   const mqtt = publishSettings(values);
+  const hostNames = hostNamesOf(values.host ?? []);
   if (values.players !== undefined) {
     if (kit.game === 'kalaha' || kit.game === 'malawi') throw new UsageError(`--players is for games of more than two players (makis, adu); ${kit.title} is played by two`);
     const players = number(values.players, 'players', 1, 6);
@@ -81,7 +82,7 @@ export async function serve({ values, positionals }: ServeArgs, io: Io): Promise
   });
 
   const token = values.token ?? process.env.SPIELTISCH_TOKEN ?? randomBytes(9).toString('base64url');
-  const http = await startHttp(table, { port: httpPort, host: values.host, token, log, boardId, setup: table });
+  const http = await startHttp(table, { port: httpPort, host: values.listen, hostNames, securityLog: io.err, token, log, boardId, setup: table });
   io.out(`Spieltisch: ${kit.title} ${where}`);
   io.out(`Spieltisch: display at http://localhost:${http.port}  ·  game log ${log.file}`);
   io.out(`Spieltisch: referee console at http://localhost:${http.port}/referee  ·  token ${token}`);
@@ -101,6 +102,15 @@ export async function serve({ values, positionals }: ServeArgs, io: Io): Promise
   await serial?.close();
   log.close();
   return 0;
+}
+
+/** The names of `--host NAME[,NAME…]`, each given as often as wanted. */
+function hostNamesOf(values: readonly string[]): string[] {
+  try {
+    return parseHostNames(values);
+  } catch (e) {
+    throw new UsageError(`--host: ${(e as Error).message}`);
+  }
 }
 
 /** `board` under another id in the log. */

@@ -1,11 +1,12 @@
-// Import: read a file in any of the formats, check every game through its engine, then write them
-// all in one transaction — every game or none.
+// Import: read a file in any of the formats, check every game through its engine, then write them — in one
+// transaction (importGames), or on a live server checked in a worker thread and written in short slices (importGamesAsync).
 import { recordOf } from '../session/index.ts';
 import type { GameLog } from '../store/index.ts';
 import type { GameName } from '../rules/index.ts';
 import { checkGame, type CheckedGame, type DeclaredGame } from './check.ts';
 import { readGamesCsv } from './csv.ts';
 import { ImportError } from './errors.ts';
+import { checkOffThread } from './import-thread.ts';
 import { readGamesJson } from './json.ts';
 import { readGamesText } from './text.ts';
 
@@ -67,31 +68,48 @@ export function importGames(log: GameLog, text: string, options: ReadOptions & {
 }
 
 /**
- * importGames for a server that referees a live game at the same time: the checks (seconds for a
- * large file of Adu games) give the event loop back after every game, so sensor frames and pages
- * are served in between; the writes are one transaction at the end, as in importGames.
+ * How long one slice of an import's writes may take before its transaction is committed; the commit (an fsync
+ * with durable writes) comes on top. The live table's frames and pages are served between slices.
+ */
+export const WRITE_SLICE_MS = 5;
+
+/**
+ * importGames for a server that referees a live game at the same time. Reading and checking (seconds for a large
+ * file) happen in a worker thread (import-thread.ts); the games are then written in slices of a few milliseconds
+ * each, one transaction a slice, giving the event loop back in between. Every game is checked before the first is
+ * written, so a bad file still writes nothing; only a log that fails in the middle (a full disk) keeps the games
+ * written so far, and importing the file again adds the rest, as games already in the log are skipped.
  */
 export async function importGamesAsync(log: GameLog, text: string, options: ReadOptions & { readonly now?: number } = {}): Promise<ImportReport> {
-  const format = options.format ?? detectFormat(text);
-  const now = options.now ?? Date.now();
-  const declared = readGames(text, { ...options, format });
-  const checked: CheckedGame[] = [];
-  for (const game of declared) {
-    await new Promise<void>((resolve) => setImmediate(resolve));
-    checked.push(checkGame(game, now));
+  const file = await checkOffThread({ text, format: options.format, game: options.game, now: options.now ?? Date.now() });
+  const imported: { game: number; id: number }[] = [];
+  const skipped: { game: number; id: number }[] = [];
+  for await (const batch of file.batches()) {
+    let next = 0;
+    while (next < batch.length) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      const start = performance.now();
+      log.transaction(() => {
+        do writeOne(log, batch[next++], imported, skipped);
+        while (next < batch.length && performance.now() - start < WRITE_SLICE_MS);
+      });
+    }
   }
-  return writeChecked(log, format, checked);
+  return { format: file.format, imported, skipped };
+}
+
+/** Writes one checked game unless the log holds it already. */
+function writeOne(log: GameLog, c: CheckedGame, imported: { game: number; id: number }[], skipped: { game: number; id: number }[]): void {
+  const same = alreadyLogged(log, c);
+  if (same !== null) skipped.push({ game: c.index, id: same });
+  else imported.push({ game: c.index, id: log.importGame(c.game) });
 }
 
 function writeChecked(log: GameLog, format: Format, checked: readonly CheckedGame[]): ImportReport {
   return log.transaction(() => {
     const imported: { game: number; id: number }[] = [];
     const skipped: { game: number; id: number }[] = [];
-    for (const c of checked) {
-      const same = alreadyLogged(log, c);
-      if (same !== null) skipped.push({ game: c.index, id: same });
-      else imported.push({ game: c.index, id: log.importGame(c.game) });
-    }
+    for (const c of checked) writeOne(log, c, imported, skipped);
     return { format, imported, skipped };
   });
 }

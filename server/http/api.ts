@@ -4,15 +4,15 @@ import express, { Router, type NextFunction, type Request, type Response } from 
 import { GAME_NAMES, type GameName } from '../rules/index.ts';
 import { GameLogInputError, MAX_LIST_LIMIT, dayRange, gameStats, localDay, tally, type GameFilter, type GameLog, type GameRecord } from '../store/index.ts';
 import { recordOf } from '../session/index.ts';
-import { carriesToken } from './security.ts';
+import { retrySeconds, type TokenCheck } from './attempts.ts';
 import { CONTENT_TYPES, FORMATS, ImportError, exportGames, formatGame, importGamesAsync, isFormat, portableFromLog, positionsOf, type Format } from '../export/index.ts';
 
 export interface ApiOptions {
   readonly log: GameLog;
   /** This table's board id: what "today at this table" counts when a request names no board. */
   readonly boardId?: string;
-  /** Whether a token is the referee token; the caller compares in constant time. */
-  readonly authorize: (token: string) => boolean;
+  /** The request's Bearer token judged: the referee's, missing or wrong, or one address guessing too often (attempts.ts). */
+  readonly checkToken: (req: Request) => TokenCheck;
   /** Wall clock (ms since the epoch): which day is today. */
   readonly now?: () => number;
   /** Largest import body in bytes; default 2 MiB. */
@@ -30,6 +30,7 @@ class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly extra: object = {},
+    readonly headers: Readonly<Record<string, string>> = {},
   ) {
     super(message);
   }
@@ -102,10 +103,13 @@ export function gameLogApi(options: ApiOptions): Router {
     '/games/import',
     (req, _res, next) => {
       // The token is checked before a byte of the body is read.
-      if (!carriesToken(req, options.authorize)) {
-        throw new ApiError(401, 'api/unauthorized', 'Importing games needs the referee token: Authorization: Bearer <token>.');
+      const check = options.checkToken(req);
+      if (check.ok) return next();
+      if (check.reason === 'too-many') {
+        const seconds = retrySeconds(check);
+        throw new ApiError(429, 'api/too-many-attempts', `Too many wrong tokens came from this address: try again in ${seconds} s.`, { params: { seconds } }, { 'Retry-After': String(seconds) });
       }
-      next();
+      throw new ApiError(401, 'api/unauthorized', 'Importing games needs the referee token: Authorization: Bearer <token>.');
     },
     express.text({ type: () => true, limit: options.maxImportBytes ?? DEFAULT_MAX_IMPORT_BYTES }),
     async (req: Request, res: Response) => {
@@ -143,6 +147,7 @@ export function gameLogApi(options: ApiOptions): Router {
     const e = toApiError(error);
     if (e === null) return next(error);
     if (e.status === 401) res.set('WWW-Authenticate', 'Bearer');
+    res.set(e.headers);
     res.status(e.status).json({ error: e.code, message: e.message, ...e.extra });
   });
   return router;

@@ -23,9 +23,10 @@ import {
   TokenBucket,
   httpErrors,
   originAllowed,
-  sameToken,
   securityHeaders,
 } from './security.ts';
+import { TokenGuard, bearerCheck, retrySeconds } from './attempts.ts';
+import { HostNames, unknownHostRefusal } from './hosts.ts';
 
 export { parseClientMessage } from './schemas.ts';
 
@@ -59,6 +60,13 @@ export interface HttpOptions {
   readonly allowedOrigins?: readonly string[];
   /** Told of an exception a command or a request met (default: one line on standard error); the client gets a refusal. */
   readonly onError?: (error: unknown, where: string) => void;
+  /**
+   * Names the service answers to besides the machine's own (localhost, its addresses and hostname): `--host`.
+   * A request whose Host header names anything else is refused with 421 (hosts.ts); `*` turns the check off.
+   */
+  readonly hostNames?: readonly string[];
+  /** Where lines for the operator go (refused token guesses); default stderr. */
+  readonly securityLog?: (line: string) => void;
 }
 
 /** One line naming where and what: the stack belongs in a bug report, not in the table's log. */
@@ -80,6 +88,15 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/** The host name of an origin such as `https://spieltisch.example:8443`; none when it is not a URL. */
+function originHost(origin: string): string[] {
+  try {
+    return [new URL(origin).hostname.replace(/^\[|\]$/g, '')];
+  } catch {
+    return [];
+  }
+}
+
 export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 export async function startHttp(game: LiveGame, options: HttpOptions): Promise<RunningServer> {
@@ -87,15 +104,28 @@ export async function startHttp(game: LiveGame, options: HttpOptions): Promise<R
   const app = express();
   app.disable('x-powered-by');
   app.use(securityHeaders());
+  // The names of the allowed origins are names a proxy may pass on as the Host.
+  const hosts = new HostNames([...(options.hostNames ?? []), ...(options.allowedOrigins ?? []).flatMap(originHost)]);
+  app.use((req, res, next) => {
+    const host = req.get('host');
+    if (host === undefined || hosts.allows(host)) return next();
+    const refusal = unknownHostRefusal(host);
+    res.status(refusal.status);
+    if (req.path.startsWith('/api/') || req.path === '/healthz') res.json({ error: refusal.code, message: refusal.message });
+    else res.type('text/plain; charset=utf-8').send(refusal.text);
+  });
+  // One record of wrong tokens for the WebSocket and every HTTP route: a guesser gains nothing by switching.
+  const guard = new TokenGuard(options.token, { log: options.securityLog ?? ((line) => process.stderr.write(`${line}\n`)) });
+  const checkToken = (req: express.Request) => bearerCheck(guard, req);
   app.get('/api/state', (_req, res) => {
     res.json(game.sync());
   });
   app.get('/healthz', (_req, res) => {
     res.json({ ok: true });
   });
-  if (options.setup) app.use('/api/setup', setupApi({ table: options.setup, authorize: (token) => sameToken(token, options.token) }));
+  if (options.setup) app.use('/api/setup', setupApi({ table: options.setup, checkToken }));
   if (options.log) {
-    app.use('/api', gameLogApi({ log: options.log, boardId: options.boardId, authorize: (token) => sameToken(token, options.token) }));
+    app.use('/api', gameLogApi({ log: options.log, boardId: options.boardId, checkToken }));
   }
 
   const webRoot = options.webRoot ?? DEFAULT_WEB_ROOT;
@@ -123,7 +153,17 @@ export async function startHttp(game: LiveGame, options: HttpOptions): Promise<R
 
   const server = createServer(app);
   // Every page gets the same bytes: compressing them per page would cost more CPU than the LAN saves.
-  const wss = new WebSocketServer({ server, path: '/ws', maxPayload: MAX_MESSAGE_BYTES, perMessageDeflate: false });
+  const wss = new WebSocketServer({
+    server,
+    path: '/ws',
+    maxPayload: MAX_MESSAGE_BYTES,
+    perMessageDeflate: false,
+    verifyClient: (info, done) => {
+      const host = info.req.headers.host;
+      if (host === undefined || hosts.allows(host)) return done(true);
+      done(false, 421, unknownHostRefusal(host).text, { 'Content-Type': 'text/plain; charset=utf-8' });
+    },
+  });
   const drops: Record<DropReason, number> = { flood: 0, slow: 0 };
   // Raw frames go only to the sockets that asked; the table makes none while nobody does.
   const rawSockets = new Set<WebSocket>();
@@ -180,9 +220,14 @@ export async function startHttp(game: LiveGame, options: HttpOptions): Promise<R
           if (allow(BAD_TOKEN_COST)) reply(0, false, 'console/bad-origin', 'Console commands are taken only from pages this server served.');
           return;
         }
-        authed = sameToken(message.token, options.token);
+        const check = guard.check(request.socket.remoteAddress, message.token);
+        authed = check.ok;
         if (!allow(authed ? 1 : BAD_TOKEN_COST)) return;
-        reply(0, authed, authed ? undefined : 'console/bad-token', authed ? undefined : 'That is not the referee token.');
+        if (check.ok) reply(0, true);
+        else if (check.reason === 'too-many') {
+          const seconds = retrySeconds(check);
+          reply(0, false, 'console/too-many-attempts', `Too many wrong tokens came from this address: try again in ${seconds} s.`, { seconds });
+        } else reply(0, false, 'console/bad-token', 'That is not the referee token.');
         return;
       }
       if (!allow(1)) return;

@@ -2,7 +2,7 @@
 // now for anyone; starting, ending and abandoning games, taring the scales and measuring the stones with the referee
 // token only. Every refusal is a 4xx (or a 5xx the board caused) with `{ error, message }`.
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
-import { carriesToken } from './security.ts';
+import { retrySeconds, type TokenCheck } from './attempts.ts';
 
 /** What the routes need of the live table (server/table's LiveTable). Refusals are thrown with `status` and `code`. */
 export interface SetupControl {
@@ -16,8 +16,8 @@ export interface SetupControl {
 
 export interface SetupApiOptions {
   readonly table: SetupControl;
-  /** Whether a token is the referee token; the caller compares in constant time. */
-  readonly authorize: (token: string) => boolean;
+  /** The request's Bearer token judged: the referee's, missing or wrong, or one address guessing too often (attempts.ts). */
+  readonly checkToken: (req: Request) => TokenCheck;
 }
 
 /** A setup request's body is a few names and options. */
@@ -29,6 +29,7 @@ class Refusal extends Error {
     readonly code: string,
     message: string,
     readonly extra: object = {},
+    readonly headers: Readonly<Record<string, string>> = {},
   ) {
     super(message);
   }
@@ -57,10 +58,13 @@ export function setupApi(options: SetupApiOptions): Router {
 
   // Every change needs the token, checked before a byte of the body is read.
   const guard = (req: Request, _res: Response, next: NextFunction): void => {
-    if (!carriesToken(req, options.authorize)) {
-      throw new Refusal(401, 'setup/unauthorized', 'Changing the table needs the referee token: Authorization: Bearer <token>.');
+    const check = options.checkToken(req);
+    if (check.ok) return next();
+    if (check.reason === 'too-many') {
+      const seconds = retrySeconds(check);
+      throw new Refusal(429, 'setup/too-many-attempts', `Too many wrong tokens came from this address: try again in ${seconds} s.`, { params: { seconds } }, { 'Retry-After': String(seconds) });
     }
-    next();
+    throw new Refusal(401, 'setup/unauthorized', 'Changing the table needs the referee token: Authorization: Bearer <token>.');
   };
   const json = express.json({ limit: MAX_SETUP_BODY_BYTES, strict: true });
   const post = (path: string, fields: readonly string[], act: (body: Record<string, unknown>) => Promise<object>): void => {
@@ -86,6 +90,7 @@ export function setupApi(options: SetupApiOptions): Router {
     const e = toRefusal(error);
     if (e === null) return next(error);
     if (e.status === 401) res.set('WWW-Authenticate', 'Bearer');
+    res.set(e.headers);
     res.status(e.status).json({ error: e.code, message: e.message, ...e.extra });
   });
   return router;

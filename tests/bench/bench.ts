@@ -17,6 +17,7 @@ import { makisPlayouts } from './makis-bench.ts';
 import { aduMoveGen } from './adu-bench.ts';
 import { tournamentBench } from './mqtt-bench.ts';
 import { aduRefereeDecisions } from './adu-referee-time.ts';
+import { importStall, stallLines } from './import-stall.ts';
 import { boardLinkThroughput, hasSocat, lineStreamThroughput, plugInToFirstFrame, ptyThroughput } from './link-bench.ts';
 
 const round = (x: number, digits = 3) => Number(x.toPrecision(digits));
@@ -79,6 +80,8 @@ line('Server memory, idle → 1000 displays', `RSS ${mib(fanout.memory.idle.rss)
 const dir = mkdtempSync(join(tmpdir(), 'spieltisch-bench-'));
 try {
   line('Game log appends, durable (synchronous=FULL)', `${Math.round(eventsPerSecond(2000, join(dir, 'bench.db')))} events/s`);
+  // The event loop that referees the live table, while a 1.6 MB file is imported (import-stall.ts).
+  for (const [name, value] of stallLines(await importStall(dir))) line(name, value);
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

@@ -68,6 +68,15 @@ describe('applyCommandResult', () => {
 });
 
 describe('the token', () => {
+  it('refused unheard after too many wrong ones: the console waits and keeps how long, until the next answer', () => {
+    const waiting = applyCommandResult(EMPTY_LOG, result(AUTH_REF, false, 'console/too-many-attempts', { params: { seconds: 8 } }));
+    expect(waiting.auth).toBe('refused');
+    expect(waiting.authRefusal).toEqual({ code: 'console/too-many-attempts', params: { seconds: 8 } });
+    const wrong = applyCommandResult(waiting, result(AUTH_REF, false, 'console/bad-token'));
+    expect(wrong).toEqual({ ...EMPTY_LOG, auth: 'refused' });
+    expect(applyCommandResult(waiting, result(AUTH_REF, true))).toEqual({ ...EMPTY_LOG, auth: 'accepted' });
+  });
+
   it('is accepted or refused by the answer with ref 0', () => {
     expect(applyCommandResult(EMPTY_LOG, result(0, true)).auth).toBe('accepted');
     expect(applyCommandResult(EMPTY_LOG, result(0, false, 'console/bad-token')).auth).toBe('refused');

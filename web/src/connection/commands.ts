@@ -36,6 +36,8 @@ export interface CommandLog {
   /** Answers, newest last; only the last few are kept. */
   readonly outcomes: readonly CommandOutcome[];
   readonly auth: AuthState;
+  /** Why the token was last refused, when it was not simply wrong (too many attempts, with the seconds to wait). */
+  readonly authRefusal?: { readonly code: string; readonly params?: Readonly<Record<string, string | number>> };
 }
 
 export const EMPTY_LOG: CommandLog = { nextRef: AUTH_REF + 1, pending: [], outcomes: [], auth: 'unknown' };
@@ -43,7 +45,9 @@ export const EMPTY_LOG: CommandLog = { nextRef: AUTH_REF + 1, pending: [], outco
 const KEEP_OUTCOMES = 5;
 
 /** Error codes that mean the token is wrong (the answer to `auth`) or was never accepted (a command's). */
-export const TOKEN_ERRORS: ReadonlySet<string> = new Set(['console/bad-token', 'console/unauthorized']);
+export const TOKEN_ERRORS: ReadonlySet<string> = new Set(['console/bad-token', 'console/unauthorized', 'console/too-many-attempts']);
+/** The token was not even compared: this device sent too many wrong ones and must wait (`params.seconds`). */
+export const TOO_MANY_ATTEMPTS = 'console/too-many-attempts';
 /** The command was based on a state the server has since left. */
 export const STALE_ERRORS: ReadonlySet<string> = new Set(['console/stale-state']);
 /** Not from the server: the link dropped before the answer came. */
@@ -74,7 +78,13 @@ function authAfter(log: CommandLog, result: CommandResult): AuthState {
 export function applyCommandResult(log: CommandLog, result: CommandResult): CommandLog {
   if (result.ref === AUTH_REF) {
     const auth = authAfter(log, result);
-    return auth === log.auth ? log : { ...log, auth };
+    if (result.error === TOO_MANY_ATTEMPTS) {
+      const params = (result as CommandResult & { readonly params?: unknown }).params;
+      return { ...log, auth, authRefusal: { code: result.error, ...(isParams(params) ? { params } : {}) } };
+    }
+    if (auth === log.auth && log.authRefusal === undefined) return log;
+    const { authRefusal: _gone, ...rest } = log;
+    return { ...rest, auth };
   }
   const sent = log.pending.find((p) => p.ref === result.ref);
   if (!sent) return log;

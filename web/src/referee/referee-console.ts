@@ -230,8 +230,11 @@ export class RefereeConsole extends LitElement {
 
   private renderTokenForm() {
     const refused = this.connection.commands.auth === 'refused';
+    // Refused unheard, because this device sent too many wrong tokens: say how long to wait instead of "wrong".
+    const waiting = this.connection.commands.auth === 'refused' ? this.connection.commands.authRefusal : undefined;
+    const why = waiting ? t(this.lang, 'result.console/too-many-attempts', waiting.params ?? {}) : t(this.lang, 'console.token.refused');
     return html`<form class="token ${refused ? 'refused' : ''}" @submit=${this.onTokenSubmit}>
-      ${refused ? html`<p class="refusal" role="alert"><span aria-hidden="true">✕</span> ${t(this.lang, 'console.token.refused')}</p>` : nothing}
+      ${refused ? html`<p class="refusal" role="alert"><span aria-hidden="true">✕</span> ${why}</p>` : nothing}
       <label for="token">${t(this.lang, 'console.token.label')}</label>
       <div class="row">
         <input id="token" name="token" type="password" autocomplete="off" spellcheck="false" required />
