@@ -45,7 +45,15 @@ async function perform(request) {
     case 'query': {
       // A connection lost between transactions (the server restarted) is replaced; one lost inside
       // a transaction is not, since what the transaction wrote is gone with it.
-      if (lost && request.reconnect) await connect();
+      if (lost && request.reconnect) {
+        try {
+          await connect();
+        } catch (error) {
+          // Whatever the server said (not accepting connections, too many of them), the log is out of reach.
+          lost = new Error(`the connection to PostgreSQL was lost and could not be made again (${error?.message ?? String(error)})`);
+          throw lost;
+        }
+      }
       if (lost) throw lost;
       if (!client) throw new Error('not connected');
       const result = await client.query({ text: request.sql, values: request.params, name: request.name });

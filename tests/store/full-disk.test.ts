@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { join } from 'node:path';
 import { GameLogRefusedError, GameLogWriteError, openGameLog } from '../../server/store/index.ts';
 import type { GameLog, NewEvent } from '../../server/store/index.ts';
+import { main, type Io } from '../../server/cli.ts';
 import { mountSmallDisk, type SmallDisk } from '../support/small-disk.ts';
 import { kalahaGame } from './helpers.ts';
 
@@ -110,5 +111,37 @@ describe('a log on a full disk', () => {
     disk.free();
     log = openGameLog(file);
     expect(log.events(id)).toHaveLength(1);
+  });
+});
+
+async function serve(file: string): Promise<{ code: number; err: string[] }> {
+  const err: string[] = [];
+  const io: Io = { out: () => {}, err: (l) => err.push(l), stdin: async () => '' };
+  const code = await main(['serve', '--simulate', '--http', '0', '--host', '127.0.0.1', '--db', file], io);
+  return { code, err };
+}
+
+describe('serve restarted on a full disk', () => {
+  test('says so in one sentence and exits 1', async () => {
+    const file = join(disk.dir, 'games.db');
+    openGameLog(file).close();
+    disk.fill();
+    expect(await serve(file)).toEqual({
+      code: 1,
+      err: [`spieltisch: the game log ${file} cannot be written: the disk it is on is full; free some space and start again`],
+    });
+  });
+
+  test('a log that opens but takes no write (its -wal still there): one sentence, exit 1, the open game untouched', async () => {
+    const file = join(disk.dir, 'games.db');
+    // Another connection keeps the -wal and -shm files, as a service that was killed leaves them.
+    log = openGameLog(file);
+    const id = log.startGame(kalahaGame({ game: 'kalaha', boardId: 'simulated' }));
+    log.append(id, move(1));
+    disk.fill();
+    const { code, err } = await serve(file);
+    expect(code).toBe(1);
+    expect(err).toEqual([expect.stringMatching(/^spieltisch: the game log .* cannot be written: the disk is full \(SQLITE_FULL: [^\n]*\)$/)]);
+    expect(log.game(id)?.endedAt).toBeNull();
   });
 });
