@@ -615,6 +615,7 @@ export const de = {
   'setup.error.no-stones': 'Die Mulden wiegen fast nichts: erst die Steine hineinlegen (und vorher den leeren Tisch auf null stellen).',
   'setup.error.too-few-frames': 'Noch zu wenige Messwerte vom Tisch; gleich noch einmal versuchen.',
   'setup.error.board-offline': 'Das Brett ist nicht verbunden.',
+  'setup.error.log-unwritable': 'Das Spielprotokoll kann gerade nicht geschrieben werden; die Partie bleibt, wie sie ist, bis es wieder geht.',
   'setup.error.board-refused': 'Das Brett hat den Befehl abgelehnt.',
   'setup.error.no-answer': 'Das Brett hat nicht geantwortet.',
   'setup.error.no-scales': 'Nur der Kalaha-Tisch hat eine Waage.',

@@ -610,6 +610,7 @@ export const en: Catalogue = {
   'setup.error.no-stones': 'The pits weigh almost nothing: put the stones in first (and tare the empty table before that).',
   'setup.error.too-few-frames': 'Too few readings from the table yet; try again in a moment.',
   'setup.error.board-offline': 'The board is not connected.',
+  'setup.error.log-unwritable': 'The game log cannot be written just now; the game stays as it is until it can.',
   'setup.error.board-refused': 'The board refused the command.',
   'setup.error.no-answer': 'The board did not answer.',
   'setup.error.no-scales': 'Only the Kalaha table has scales.',
