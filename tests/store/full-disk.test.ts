@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { GameLogRefusedError, GameLogWriteError, openGameLog } from '../../server/store/index.ts';
 import type { GameLog, NewEvent } from '../../server/store/index.ts';
 import { main, type Io } from '../../server/cli.ts';
+import type { ServerMessage } from '../../server/http/messages.ts';
+import { gridHello, rig } from '../table/helpers.ts';
 import { mountSmallDisk, type SmallDisk } from '../support/small-disk.ts';
 import { kalahaGame } from './helpers.ts';
 
@@ -143,5 +145,43 @@ describe('serve restarted on a full disk', () => {
     expect(code).toBe(1);
     expect(err).toEqual([expect.stringMatching(/^spieltisch: the game log .* cannot be written: the disk is full \(SQLITE_FULL: [^\n]*\)$/)]);
     expect(log.game(id)?.endedAt).toBeNull();
+  });
+});
+
+describe('a live table whose log is on a full disk', () => {
+  test('the move is not shown, every page hears why; once there is room it is written once and shown', async () => {
+    const file = join(disk.dir, 'games.db');
+    log = openGameLog(file);
+    const r = await rig(gridHello(9, 9), { game: 'malawi' }, { log });
+    try {
+      const seen: ServerMessage[] = [];
+      r.table.subscribe((m) => seen.push(m));
+      expect(r.table.command(r.table.currentStateId, { kind: 'enter', move: 'a1-a3' })).toMatchObject({ ok: true });
+      const id = r.table.currentGameId as number;
+      disk.fill();
+      expect(r.table.command(r.table.currentStateId, { kind: 'enter', move: 'a9-a7' })).toMatchObject({ ok: true });
+      const sync = () => r.table.sync() as Extract<ServerMessage, { type: 'sync' }>;
+      expect(sync().record).toEqual(['a1-a3']);
+      expect(sync().board.log).toEqual({ unwritable: 'disk-full', held: 2 });
+      expect(seen.filter((m) => m.type === 'update').map((m) => (m as { move?: string }).move)).toEqual(['a1-a3']);
+      expect(r.table.command(r.table.currentStateId, { kind: 'undo' })).toMatchObject({ ok: false, error: 'store/unwritable' });
+
+      disk.free();
+      r.table.currentSession.tryLogAgain();
+      expect(sync().record).toEqual(['a1-a3', 'a9-a7']);
+      expect(sync().board.log).toBeUndefined();
+      expect(seen.filter((m) => m.type === 'update').map((m) => (m as { move?: string }).move)).toEqual(['a1-a3', 'a9-a7']);
+      // What the service would read after a restart: each event once, in order.
+      const again = openGameLog(file);
+      expect(again.events(id).map((e) => [e.seq, e.kind])).toEqual([
+        [1, 'answer'],
+        [2, 'move'],
+        [3, 'answer'],
+        [4, 'move'],
+      ]);
+      again.close();
+    } finally {
+      await r.close();
+    }
   });
 });
