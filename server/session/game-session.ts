@@ -60,7 +60,7 @@ export interface SessionOptions {
   readonly players?: Readonly<Record<string, string>>;
   /** The game being resumed from the log, if any. */
   readonly gameId?: number;
-  /** While the log cannot be written, how often the session tries again, in ms (default 2000); every new event tries too. */
+  /** While the log cannot be written, how soon the session tries again, in ms (default 2000, then slower); every new event tries too. */
   readonly retryMs?: number;
 }
 
@@ -71,6 +71,11 @@ export interface SessionOptions {
 type Step = { readonly write: () => void } | { readonly then: () => void };
 
 const DEFAULT_RETRY_MS = 2000;
+/**
+ * The timer's tries slow down to one in this many ms: a database that does not answer holds the service's
+ * thread for its whole timeout at each try (see server/store/postgres.ts). Every new event still tries at once.
+ */
+const MAX_RETRY_MS = 30_000;
 
 /** The English words for why the log cannot be written, in the sentences the session sends. */
 const UNWRITABLE_WORDS: Readonly<Record<GameLogWriteError['reason'], string>> = {
@@ -99,6 +104,8 @@ export abstract class GameSession {
   private held: GameLogWriteError | null = null;
   private retry: NodeJS.Timeout | undefined;
   private readonly retryMs: number;
+  /** The wait before the next try by the timer: doubled after each, up to MAX_RETRY_MS. */
+  private retryDelay: number;
   private flushing = false;
   /** The record and view the pages were last shown: what a page that connects sees while events wait. */
   private shown: { readonly record: readonly string[]; readonly view: GameView } | null = null;
@@ -112,6 +119,7 @@ export abstract class GameSession {
     this.gameId = base.gameId ?? null;
     this.gameStarted = this.gameId !== null;
     this.retryMs = base.retryMs ?? DEFAULT_RETRY_MS;
+    this.retryDelay = this.retryMs;
     this.board = { source: base.source, connected: false, calibrated: false, framesPerSecond: 0, dropped: 0 };
   }
 
@@ -415,7 +423,8 @@ export abstract class GameSession {
       } catch {
         // A write refused for its input was dropped; with no caller to tell, the rest goes on.
       }
-    }, this.retryMs);
+    }, this.retryDelay);
+    this.retryDelay = Math.min(this.retryDelay * 2, Math.max(this.retryMs, MAX_RETRY_MS));
     this.retry.unref();
   }
 
@@ -423,6 +432,7 @@ export abstract class GameSession {
     this.held = null;
     clearTimeout(this.retry);
     this.retry = undefined;
+    this.retryDelay = this.retryMs;
     this.showLog(undefined);
   }
 

@@ -92,15 +92,21 @@ describe('a game log that cannot be written', () => {
     expect(boards(seen).at(-1)?.log).toBeUndefined();
   });
 
-  test('the session tries again by itself, every retryMs', () => {
+  test('the session tries again by itself: after retryMs, then less and less often', () => {
     vi.useFakeTimers();
     const { log, seen, play } = game(2000);
     play('C');
     log.failWrites('gone');
     play('e');
+    const refused = log.refused;
+    vi.advanceTimersByTime(2000);
+    expect(log.refused).toBe(refused + 1);
+    // The next try waits twice as long.
+    vi.advanceTimersByTime(3999);
+    expect(log.refused).toBe(refused + 1);
     log.failWrites(null);
     expect(updates(seen).map((u) => u.move)).toEqual(['C']);
-    vi.advanceTimersByTime(2000);
+    vi.advanceTimersByTime(1);
     expect(moves(log)).toEqual(['C', 'e']);
     expect(updates(seen).map((u) => u.move)).toEqual(['C', 'e']);
   });
