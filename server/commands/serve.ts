@@ -1,7 +1,7 @@
 // `spieltisch serve`: one table refereed live — a board (real or simulated), the referee, the
 // game log, and the pages, whose setup page may change the game — until the process is stopped.
 import { randomBytes } from 'node:crypto';
-import { openGameLog, GameLogRefusedError, type GameLog } from '../store/index.ts';
+import { openGameLog, GameLogRefusedError, GameLogWriteError, type GameLog } from '../store/index.ts';
 import { parseHostNames, startHttp } from '../http/index.ts';
 import { readFileSync } from 'node:fs';
 import { SerialBoard, firmataPorts, parsePinMap, type PortAccess } from '../../firmware-bridge/index.ts';
@@ -64,7 +64,17 @@ export async function serve({ values, positionals }: ServeArgs, io: Io): Promise
   // The table owns the board's link and the game on it, which the setup page may change. A game left open by a
   // crash goes on where it was on a real board, whose pieces are still where they were; a simulated board always
   // starts afresh.
-  const table = await LiveTable.open({ board, log, onFault: (fault) => io.err(`board: ${fault.code} ${fault.text}`) }, { game: kit.game, options: input, resume: !simulated });
+  let table: LiveTable;
+  try {
+    table = await LiveTable.open({ board, log, onFault: (fault) => io.err(`board: ${fault.code} ${fault.text}`) }, { game: kit.game, options: input, resume: !simulated });
+  } catch (e) {
+    // The log opened but takes no write (a full disk): the game left open cannot even be abandoned.
+    if (!(e instanceof GameLogWriteError)) throw e;
+    io.err(`spieltisch: ${e.message}`);
+    log.close();
+    await serial?.close();
+    return 1;
+  }
   if (table.resumed) io.out(`Spieltisch: resuming game ${table.resumed.gameId} after ${table.resumed.moves.length} moves`);
   const where = simulated ? `on ${table.description} (speed ${simSpeed}×, seed ${seed})` : `on ${table.description}`;
   const boardId = table.id;

@@ -148,6 +148,12 @@ export interface BoardStatus {
   readonly calibrated: boolean;
   readonly framesPerSecond: number;
   readonly dropped: number;
+  /**
+   * Present while the game log takes no write: why (`disk-full`, `read-only`, `gone`: the file or database
+   * went away, `failed`: refused for another reason), and how many events wait, in order, to be written.
+   * They are not shown as played until they are in the log. Absent: every event is in the log.
+   */
+  readonly log?: { readonly unwritable: 'disk-full' | 'read-only' | 'gone' | 'failed'; readonly held: number };
 }
 
 export type ServerMessage =

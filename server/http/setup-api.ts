@@ -3,6 +3,7 @@
 // token only. Every refusal is a 4xx (or a 5xx the board caused) with `{ error, message }`.
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import { retrySeconds, type TokenCheck } from './attempts.ts';
+import { GameLogWriteError } from '../store/index.ts';
 
 /** What the routes need of the live table (server/table's LiveTable). Refusals are thrown with `status` and `code`. */
 export interface SetupControl {
@@ -117,6 +118,10 @@ function bodyOf(req: Request, fields: readonly string[]): Record<string, unknown
 
 function toRefusal(error: unknown): Refusal | null {
   if (error instanceof Refusal) return error;
+  // Events wait for a game log that cannot be written: the game is not ended or changed under them.
+  if (error instanceof GameLogWriteError) {
+    return new Refusal(503, 'setup/log-unwritable', `The game log cannot be written (${error.reason}); the game stays as it is until it can.`, { reason: error.reason });
+  }
   const e = error as { status?: unknown; code?: unknown; message?: unknown; extra?: unknown; type?: unknown; limit?: unknown };
   if (e === null || typeof e !== 'object') return null;
   // The table's own refusals (SetupError) carry a status and a stable code.

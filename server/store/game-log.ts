@@ -1,13 +1,16 @@
 // The game log: every game and every event of it, durable on SQLite before anyone sees it.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, statfsSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Sqlite from 'better-sqlite3';
 import type { Database, Statement } from 'better-sqlite3';
-import { GameLogInputError, GameLogRefusedError } from './errors.ts';
+import { GameLogInputError, GameLogRefusedError, GameLogWriteError } from './errors.ts';
+import type { UnwritableReason } from './errors.ts';
 import { checkAfterSeq, checkAppended, checkFilter, checkId, checkImported, checkNewGame, checkPage, checkTime, toEvent, toGame, toSummary } from './records.ts';
 import type { EventRow, GameRow, SummaryRow } from './records.ts';
 import { toJsonText } from './json.ts';
 import { MIGRATIONS, migrate, refuseUnlessOurs } from './schema.ts';
+import { UNWRITABLE_WORDS, UnsureWrites } from './unsure.ts';
+import type { Attempt, LastWritten } from './unsure.ts';
 import type { Durability, GameEnd, GameEvent, GameFilter, GameLog, GameQuery, GameRecord, GameSummary, ImportedGame, NewEvent, NewGame } from './types.ts';
 
 const SYNCHRONOUS = ['off', 'normal', 'full', 'extra'] as const;
@@ -18,6 +21,31 @@ const SYNCHRONOUS = ['off', 'normal', 'full', 'extra'] as const;
  * newer than this code understands.
  */
 export function openSqliteGameLog(file: string): GameLog {
+  try {
+    return openOrRefuse(file);
+  } catch (error) {
+    // On a full disk SQLite cannot even make its -wal and -shm files, and says "disk I/O error".
+    const refusedForIt = !(error instanceof GameLogRefusedError) || error.reason === 'damaged' || error.reason === 'cannot-migrate';
+    if (refusedForIt && file !== ':memory:' && diskFull(file)) {
+      throw new GameLogRefusedError('unwritable', file, `the game log ${file} cannot be written: the disk it is on is full; free some space and start again`);
+    }
+    throw error;
+  }
+}
+
+/** Less room left than SQLite needs to open a log in WAL mode (its -shm file alone takes 32 KiB). */
+const FULL_BELOW_BYTES = 256 * 1024;
+
+function diskFull(file: string): boolean {
+  try {
+    const fs = statfsSync(dirname(file));
+    return fs.bavail * fs.bsize < FULL_BELOW_BYTES;
+  } catch {
+    return false;
+  }
+}
+
+function openOrRefuse(file: string): GameLog {
   const inMemory = file === ':memory:';
   if (!inMemory) {
     mkdirSync(dirname(file), { recursive: true });
@@ -41,6 +69,14 @@ export function openSqliteGameLog(file: string): GameLog {
     db.close();
     throw error;
   }
+}
+
+/** Why SQLite could not write, from its extended result code. */
+export function sqliteReason(code: string): UnwritableReason {
+  if (code === 'SQLITE_FULL') return 'disk-full';
+  if (code.startsWith('SQLITE_READONLY') || code === 'SQLITE_PERM' || code === 'SQLITE_AUTH') return 'read-only';
+  if (/^SQLITE_(IOERR|CANTOPEN|NOTADB|CORRUPT)/.test(code)) return 'gone';
+  return 'failed';
 }
 
 /** A failed step is rolled back, so the file stays at its old version; the service must not start on it. */
@@ -86,6 +122,9 @@ class SqliteGameLog implements GameLog {
   private readonly selectLiveOnBoard: Statement;
   private readonly insertImported: Statement;
   private readonly insertEventAt: Statement;
+  private readonly selectLastEvent: Statement;
+  private readonly selectFreshGame: Statement;
+  private readonly unsure = new UnsureWrites();
   /** Prepared once per combination of filter fields and purpose. */
   private readonly filtered = new Map<string, Statement>();
   private readonly endInTransaction: (gameId: number, at: number, resultText: string) => number;
@@ -116,8 +155,12 @@ class SqliteGameLog implements GameLog {
        VALUES (@game, @options, @players, @boardId, @source, @at, @importedAt) RETURNING id`,
     ).pluck();
     this.insertEventAt = db.prepare('INSERT INTO events (game_id, seq, at, kind, payload) VALUES (?, ?, ?, ?, ?)');
+    this.selectLastEvent = db.prepare('SELECT seq, at, kind, payload FROM events WHERE game_id = ? ORDER BY seq DESC LIMIT 1');
+    this.selectFreshGame = db.prepare(
+      `SELECT * FROM games g WHERE ended_at IS NULL AND board_id = ? AND NOT EXISTS (SELECT 1 FROM events e WHERE e.game_id = g.id) ORDER BY id DESC LIMIT 1`,
+    );
     this.endInTransaction = db.transaction((gameId: number, at: number, resultText: string) => {
-      const seq = this.insertEvent.get({ gameId, at, kind: 'end', payload: resultText }) as number | undefined;
+      const seq = this.insertEvent.all({ gameId, at, kind: 'end', payload: resultText })[0] as number | undefined;
       if (seq === undefined) throw this.whyNotAppendable(gameId);
       this.finishGame.run({ gameId, at, result: resultText });
       return seq;
@@ -125,13 +168,16 @@ class SqliteGameLog implements GameLog {
   }
 
   startGame(game: NewGame): number {
-    return this.insertGame.get(checkNewGame(game)) as number;
+    const row = checkNewGame(game);
+    // all(), never get(): get() stops at the first row, and the statement's commit, which may fail (a
+    // full disk), happens after it, where better-sqlite3 no longer looks for an error.
+    return this.write({ what: 'game', ...row }, () => this.insertGame.all(row)[0] as number);
   }
 
   importGame(game: ImportedGame): number {
     const { row, events, end } = checkImported(game);
     return this.transaction(() => {
-      const id = this.insertImported.get(row) as number;
+      const id = this.insertImported.all(row)[0] as number;
       events.forEach((e, i) => this.insertEventAt.run(id, i + 1, e.at, e.kind, e.payload));
       this.endInTransaction(id, end.at, end.result);
       return id;
@@ -140,20 +186,45 @@ class SqliteGameLog implements GameLog {
 
   transaction<T>(fn: () => T): T {
     // IMMEDIATE: take the write lock first, so a second writer waits instead of failing half-way.
-    return this.db.transaction(fn).immediate();
+    try {
+      return this.db.transaction(fn).immediate();
+    } catch (error) {
+      throw this.unwritable(error);
+    }
   }
 
   append(gameId: number, event: NewEvent): number {
     checkId(gameId, 'gameId');
-    const seq = this.insertEvent.get({ gameId, ...checkAppended(event) }) as number | undefined;
-    if (seq === undefined) throw this.whyNotAppendable(gameId);
-    return seq;
+    const e = checkAppended(event);
+    return this.write({ what: 'event', gameId, ...e }, () => {
+      const seq = this.insertEvent.all({ gameId, ...e })[0] as number | undefined;
+      if (seq === undefined) throw this.whyNotAppendable(gameId);
+      return seq;
+    });
   }
 
   endGame(gameId: number, end: GameEnd): number {
     checkId(gameId, 'gameId');
     checkTime(end.at, 'at');
-    return this.endInTransaction(gameId, end.at, toJsonText(end.result, 'result'));
+    const payload = toJsonText(end.result, 'result');
+    return this.write({ what: 'event', gameId, kind: 'end', at: end.at, payload }, () => this.endInTransaction(gameId, end.at, payload));
+  }
+
+  /** One write that lands or raises GameLogWriteError, and is not written twice when it is tried again. */
+  private write(attempt: Attempt, write: () => number): number {
+    return this.unsure.write(attempt, (a) => this.lastWritten(a), write, (error) => this.unwritable(error));
+  }
+
+  private lastWritten(attempt: Attempt): LastWritten {
+    if (attempt.what === 'game') return { game: this.selectFreshGame.get(attempt.boardId) as LastWritten['game'] };
+    return { event: this.selectLastEvent.get(attempt.gameId) as LastWritten['event'] };
+  }
+
+  /** SQLite's failure as the reason the log cannot be written; anything else as it was. */
+  private unwritable(error: unknown): unknown {
+    if (!(error instanceof Sqlite.SqliteError)) return error;
+    const reason = sqliteReason(error.code);
+    return new GameLogWriteError(reason, this.file, `the game log ${this.file} cannot be written: ${UNWRITABLE_WORDS[reason]} (${error.code}: ${error.message})`);
   }
 
   game(id: number): GameRecord | undefined {

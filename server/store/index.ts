@@ -18,8 +18,8 @@ export type {
   NewGame,
   Players,
 } from './types.ts';
-export { GameLogInputError, GameLogRefusedError, INPUT_ERROR_CODES, REFUSAL_REASONS } from './errors.ts';
-export type { InputErrorCode, RefusalReason } from './errors.ts';
+export { GameLogInputError, GameLogRefusedError, GameLogWriteError, INPUT_ERROR_CODES, REFUSAL_REASONS, UNWRITABLE_REASONS } from './errors.ts';
+export type { InputErrorCode, RefusalReason, UnwritableReason } from './errors.ts';
 export { SCHEMA_VERSION } from './schema.ts';
 export { dayRange, gameStats, localDay, tally, winnerOf } from './stats.ts';
 export type { GameKindStats, GameStats, Tally } from './stats.ts';

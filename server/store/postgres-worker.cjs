@@ -20,6 +20,8 @@ let client = null;
 let lost = null;
 /** Statements every connection runs first (its durability settings), again after a reconnect. */
 let setup = [];
+/** The server process of the connection now (or of the one a new thread replaces): `{ pid, start }`. */
+let backend = null;
 
 port.on('message', async (request) => {
   let answer;
@@ -37,16 +39,25 @@ async function perform(request) {
   switch (request.op) {
     case 'connect':
       setup = request.setup;
+      backend = request.replaces ?? null;
       await connect();
-      return null;
+      return backend;
     case 'query': {
       // A connection lost between transactions (the server restarted) is replaced; one lost inside
       // a transaction is not, since what the transaction wrote is gone with it.
-      if (lost && request.reconnect) await connect();
+      if (lost && request.reconnect) {
+        try {
+          await connect();
+        } catch (error) {
+          // Whatever the server said (not accepting connections, too many of them), the log is out of reach.
+          lost = new Error(`the connection to PostgreSQL was lost and could not be made again (${error?.message ?? String(error)})`);
+          throw lost;
+        }
+      }
       if (lost) throw lost;
       if (!client) throw new Error('not connected');
       const result = await client.query({ text: request.sql, values: request.params, name: request.name });
-      return { rows: result.rows, rowCount: result.rowCount, command: result.command };
+      return { rows: result.rows, rowCount: result.rowCount, command: result.command, backend };
     }
     case 'end': {
       const ending = client;
@@ -73,5 +84,15 @@ async function connect() {
   });
   await fresh.connect();
   for (const sql of setup) await fresh.query(sql);
+  // A write the old connection was making when it was lost may still be under way on the server, and
+  // commit later. It is ended, and waited for, so that what it did is settled before the log looks for
+  // it or writes it again. Its start time tells it apart from a later process given the same pid.
+  if (backend) {
+    await fresh
+      .query('SELECT pg_terminate_backend(pid, $3) FROM pg_stat_activity WHERE pid = $1 AND backend_start = $2::timestamptz', [backend.pid, backend.start, Math.floor(connection.timeoutMs / 2)])
+      .catch(() => {});
+  }
+  const { rows } = await fresh.query(`SELECT pg_backend_pid() AS pid, backend_start::text AS start FROM pg_stat_activity WHERE pid = pg_backend_pid()`);
+  backend = rows[0] ?? null;
   client = fresh;
 }

@@ -8,7 +8,10 @@
 // for one round trip and commit per write, a millisecond or two on a local network.
 import { MessageChannel, Worker, receiveMessageOnPort } from 'node:worker_threads';
 import type { MessagePort } from 'node:worker_threads';
-import { GameLogInputError, GameLogRefusedError } from './errors.ts';
+import { GameLogInputError, GameLogRefusedError, GameLogWriteError } from './errors.ts';
+import type { UnwritableReason } from './errors.ts';
+import { UNWRITABLE_WORDS, UnsureWrites } from './unsure.ts';
+import type { Attempt, LastWritten } from './unsure.ts';
 import { checkAfterSeq, checkAppended, checkFilter, checkId, checkImported, checkNewGame, checkPage, checkTime, toEvent, toGame, toSummary } from './records.ts';
 import type { EventRow, GameRow, SummaryRow } from './records.ts';
 import { toJsonText } from './json.ts';
@@ -76,12 +79,20 @@ interface QueryResult {
   rows: Record<string, unknown>[];
   rowCount: number | null;
   command: string;
+  /** The connection's server process now: the thread may have replaced a lost connection. */
+  backend: Backend | null;
 }
 
 type Request =
-  | { readonly op: 'connect'; readonly setup: readonly string[] }
+  | { readonly op: 'connect'; readonly setup: readonly string[]; readonly replaces?: Backend | null }
   | { readonly op: 'query'; readonly sql: string; readonly params?: readonly unknown[]; readonly name?: string; readonly reconnect: boolean }
   | { readonly op: 'end' };
+
+/** A connection's server process, so a connection that replaces it can end it. */
+interface Backend {
+  readonly pid: number;
+  readonly start: string;
+}
 
 /** An error PostgreSQL (or the connection) reported, with its SQLSTATE code when there is one. */
 export class PostgresError extends Error {
@@ -99,28 +110,54 @@ export class PostgresError extends Error {
  * and this thread sleeps on a shared flag until the worker has answered. Requests never overlap.
  */
 class BlockingConnection {
-  private readonly worker: Worker;
-  private readonly port: MessagePort;
+  private worker: Worker;
+  private port: MessagePort;
   private readonly signal = new Int32Array(new SharedArrayBuffer(4));
   private broken: Error | null = null;
   private closed = false;
 
+  /** The statements of the first `connect`, run again by a thread started afresh. */
+  private setup: readonly string[] = [];
+  /** The server process of the last connection made; a thread started afresh ends it first. */
+  private backend: Backend | null = null;
+
   constructor(
-    url: string,
+    private readonly url: string,
     private readonly where: string,
     private readonly timeoutMs: number,
   ) {
+    [this.worker, this.port] = this.startWorker();
+  }
+
+  private startWorker(): [Worker, MessagePort] {
     const { port1, port2 } = new MessageChannel();
-    this.port = port1;
-    this.worker = new Worker(new URL('./postgres-worker.cjs', import.meta.url), {
-      workerData: { port: port2, signal: this.signal, connection: { url, timeoutMs } },
+    const worker = new Worker(new URL('./postgres-worker.cjs', import.meta.url), {
+      workerData: { port: port2, signal: this.signal, connection: { url: this.url, timeoutMs: this.timeoutMs } },
       transferList: [port2],
     });
     // The worker must not keep a finished process alive, nor its failure pass unseen.
-    this.worker.unref();
-    this.worker.on('error', (error) => {
-      this.broken ??= new Error(`the game log ${where} lost its connection thread (${error.message})`);
+    worker.unref();
+    worker.on('error', (error) => {
+      if (worker === this.worker) this.broken ??= new PostgresError(`the game log ${this.where} lost its connection thread (${error.message})`, undefined);
     });
+    return [worker, port1];
+  }
+
+  /**
+   * A connection given up on (it did not answer in time) is replaced by a new thread and connection, so the log
+   * works again once the server does; what the old one was doing is the caller's doubt (see unsure.ts).
+   */
+  private revive(): void {
+    void this.worker.terminate();
+    this.port.close();
+    [this.worker, this.port] = this.startWorker();
+    this.broken = null;
+    try {
+      this.request({ op: 'connect', setup: this.setup, replaces: this.backend });
+    } catch (error) {
+      this.broken ??= error instanceof Error ? error : new PostgresError(String(error), undefined);
+      throw error;
+    }
   }
 
   /** Whether a transaction is open: a lost connection is then not silently replaced. */
@@ -131,18 +168,29 @@ class BlockingConnection {
   }
 
   request(request: Request): unknown {
-    if (this.closed) throw new Error(`the game log ${this.where} is closed`);
-    if (this.broken) throw this.broken;
+    if (this.closed) throw new PostgresError(`the game log ${this.where} is closed`, undefined);
+    if (this.broken) {
+      if (request.op !== 'query' || !request.reconnect) throw this.broken;
+      this.revive();
+    }
+    if (request.op === 'connect') this.setup = request.setup;
+    const value = this.exchange(request);
+    if (request.op === 'connect') this.backend = value as Backend | null;
+    if (request.op === 'query') this.backend = (value as QueryResult).backend;
+    return value;
+  }
+
+  private exchange(request: Request): unknown {
     Atomics.store(this.signal, 0, 0);
     this.port.postMessage(request);
     if (Atomics.wait(this.signal, 0, 0, this.timeoutMs) === 'timed-out') {
       // What became of the request is unknown; the connection is not trusted with another.
-      this.broken = new Error(`the game log ${this.where} did not answer within ${this.timeoutMs} ms; it is closed, and whether the last write was committed is not known`);
+      this.broken = new PostgresError(`the game log ${this.where} did not answer within ${this.timeoutMs} ms; the connection is given up (the next write opens another), and whether the last write was committed is not known`, undefined);
       void this.worker.terminate();
       throw this.broken;
     }
     const received = receiveMessageOnPort(this.port);
-    if (!received) throw (this.broken = new Error(`the game log ${this.where} answered nothing`));
+    if (!received) throw (this.broken = new PostgresError(`the game log ${this.where} answered nothing`, undefined));
     const answer = received.message as { ok: true; value: unknown } | { ok: false; error: { message: string; code?: string } };
     if (!answer.ok) throw new PostgresError(answer.error.message, answer.error.code);
     return answer.value;
@@ -182,9 +230,23 @@ const PLIES = `(SELECT CASE WHEN json_typeof(e.payload -> 'ply') = 'number' AND 
                                         ELSE 0 END END
                 FROM events e WHERE e.game_id = g.id AND e.kind IN ('move', 'takeback', 'correction') ORDER BY e.seq DESC LIMIT 1) AS plies`;
 
+/**
+ * Why PostgreSQL could not write, from its SQLSTATE: disk_full (53100), read_only_sql_transaction (25006, a
+ * standby or a database set read-only), a connection failure (class 08), a server shutting down (57P01–57P03),
+ * or no SQLSTATE at all (the connection or its thread failed before PostgreSQL answered).
+ */
+export function postgresReason(code: string | undefined): UnwritableReason {
+  if (code === '53100') return 'disk-full';
+  if (code === '25006') return 'read-only';
+  // Not an SQLSTATE (ECONNREFUSED, ETIMEDOUT…): the network's word, before any server answered.
+  if (code === undefined || !/^[0-9A-Z]{5}$/.test(code) || code.startsWith('08') || /^57P0[123]$/.test(code)) return 'gone';
+  return 'failed';
+}
+
 class PostgresGameLog implements GameLog {
   /** Open transactions: 0 outside, 1 in one, more in nested ones (savepoints). */
   private depth = 0;
+  private readonly unsure = new UnsureWrites();
 
   constructor(
     private readonly connection: BlockingConnection,
@@ -197,27 +259,60 @@ class PostgresGameLog implements GameLog {
 
   startGame(game: NewGame): number {
     const g = checkNewGame(game);
-    const [row] = this.rows<{ id: number }>(
-      `INSERT INTO games (game, options, players, board_id, source, started_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-      [g.game, g.options, g.players, g.boardId, g.source, g.at],
-      'start-game',
-    );
-    return row.id;
+    return this.write({ what: 'game', ...g }, () => {
+      const [row] = this.rows<{ id: number }>(
+        `INSERT INTO games (game, options, players, board_id, source, started_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+        [g.game, g.options, g.players, g.boardId, g.source, g.at],
+        'start-game',
+      );
+      return row.id;
+    });
   }
 
   append(gameId: number, event: NewEvent): number {
     checkId(gameId, 'gameId');
     const e = checkAppended(event);
-    // One statement, so one round trip, committed on its own outside a transaction.
-    const [row] = this.rows<{ seq: number | null }>('SELECT spieltisch_append($1, $2, $3, $4) AS seq', [gameId, e.at, e.kind, e.payload], 'append');
-    if (row.seq === null) throw this.whyNotAppendable(gameId);
-    return row.seq;
+    return this.write({ what: 'event', gameId, ...e }, () => {
+      // One statement, so one round trip, committed on its own outside a transaction.
+      const [row] = this.rows<{ seq: number | null }>('SELECT spieltisch_append($1, $2, $3, $4) AS seq', [gameId, e.at, e.kind, e.payload], 'append');
+      if (row.seq === null) throw this.whyNotAppendable(gameId);
+      return row.seq;
+    });
   }
 
   endGame(gameId: number, end: GameEnd): number {
     checkId(gameId, 'gameId');
     checkTime(end.at, 'at');
-    return this.end(gameId, end.at, toJsonText(end.result, 'result'));
+    const payload = toJsonText(end.result, 'result');
+    return this.write({ what: 'event', gameId, kind: 'end', at: end.at, payload }, () => this.end(gameId, end.at, payload));
+  }
+
+  /**
+   * One write that lands or raises GameLogWriteError. A connection lost while PostgreSQL commits leaves it
+   * unknown whether the commit happened: the same write tried again is first looked for in the log.
+   */
+  private write(attempt: Attempt, write: () => number): number {
+    return this.unsure.write(attempt, (a) => this.lastWritten(a), write, (error) => this.unwritable(error));
+  }
+
+  private lastWritten(attempt: Attempt): LastWritten {
+    if (attempt.what === 'game') {
+      const [game] = this.rows<NonNullable<LastWritten['game']>>(
+        `SELECT id, game, options, players, source, started_at FROM games g WHERE ended_at IS NULL AND board_id = $1
+           AND NOT EXISTS (SELECT 1 FROM events e WHERE e.game_id = g.id) ORDER BY id DESC LIMIT 1`,
+        [attempt.boardId],
+      );
+      return { game };
+    }
+    const [event] = this.rows<NonNullable<LastWritten['event']>>('SELECT seq, at, kind, payload FROM events WHERE game_id = $1 ORDER BY seq DESC LIMIT 1', [attempt.gameId]);
+    return { event };
+  }
+
+  /** PostgreSQL's failure, or the connection's, as the reason the log cannot be written; a refused input as it was. */
+  private unwritable(error: unknown): unknown {
+    if (!(error instanceof PostgresError)) return error;
+    const reason = postgresReason(error.code);
+    return new GameLogWriteError(reason, this.file, `the game log ${this.file} cannot be written: ${UNWRITABLE_WORDS[reason]} (${error.message})`);
   }
 
   private end(gameId: number, at: number, resultText: string): number {
@@ -247,6 +342,15 @@ class PostgresGameLog implements GameLog {
   }
 
   transaction<T>(fn: () => T): T {
+    if (this.depth > 0) return this.inTransaction(fn);
+    try {
+      return this.inTransaction(fn);
+    } catch (error) {
+      throw this.unwritable(error);
+    }
+  }
+
+  private inTransaction<T>(fn: () => T): T {
     const savepoint = this.depth === 0 ? null : `spieltisch_${this.depth}`;
     this.rows(savepoint === null ? 'BEGIN ISOLATION LEVEL READ COMMITTED' : `SAVEPOINT ${savepoint}`);
     this.depth++;

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import WebSocket from 'ws';
 import { startHttp, type RunningServer } from '../../server/http/index.ts';
 import type { ServerMessage } from '../../server/http/messages.ts';
+import { GameLogWriteError, openGameLog, type GameEnd, type GameLog, type NewEvent, type NewGame } from '../../server/store/index.ts';
 import { answerCommands, gridHello, KALAHA_HELLO, rig, type Rig } from '../table/helpers.ts';
 
 const TOKEN = 'sesam öffne dich';
@@ -156,6 +157,45 @@ describe('start, end and abandon', () => {
   test('a square board has no scales', async () => {
     expect(await post('tare', {})).toMatchObject({ status: 409, body: { error: 'setup/no-scales' } });
     expect(await post('stones', {})).toMatchObject({ status: 409, body: { error: 'setup/no-scales' } });
+  });
+});
+
+describe('a game log that cannot be written', () => {
+  test('the game is neither ended nor abandoned while its moves wait: 503 setup/log-unwritable; once they are written, it ends', async () => {
+    await http.close();
+    await r.close();
+    const log = openGameLog(':memory:');
+    let failing = false;
+    const unlessFailing = <T>(write: () => T): T => {
+      if (failing) throw new GameLogWriteError('disk-full', 'memory', 'the game log memory cannot be written: the disk is full');
+      return write();
+    };
+    const wrapped: GameLog = Object.assign(Object.create(log) as GameLog, {
+      startGame: (game: NewGame) => unlessFailing(() => log.startGame(game)),
+      append: (id: number, event: NewEvent) => unlessFailing(() => log.append(id, event)),
+      endGame: (id: number, end: GameEnd) => unlessFailing(() => log.endGame(id, end)),
+    });
+    r = await rig(gridHello(9, 9), { game: 'malawi' }, { log: wrapped });
+    http = await startHttp(r.table, { port: 0, host: '127.0.0.1', token: TOKEN, log, boardId: r.table.id, webRoot: '/nonexistent', setup: r.table });
+    base = `http://127.0.0.1:${http.port}/api/setup`;
+    r.table.command(r.table.currentStateId, { kind: 'enter', move: 'a1-a3' });
+    const id = r.table.currentGameId as number;
+    failing = true;
+    expect(r.table.command(r.table.currentStateId, { kind: 'enter', move: 'a9-a7' })).toMatchObject({ ok: true });
+    for (const action of ['end', 'abandon']) {
+      expect(await post(action, action === 'end' ? { winner: 'north' } : {})).toMatchObject({ status: 503, body: { error: 'setup/log-unwritable', reason: 'disk-full' } });
+    }
+    expect(log.game(id)?.endedAt).toBeNull();
+    failing = false;
+    expect(await post('end', { winner: 'north' })).toMatchObject({ status: 200, body: { gameId: id } });
+    expect(log.events(id).map((e) => [e.kind, (e.payload as { move?: string }).move])).toEqual([
+      ['answer', undefined],
+      ['move', 'a1-a3'],
+      ['answer', undefined],
+      ['move', 'a9-a7'],
+      ['end', undefined],
+    ]);
+    log.close();
   });
 });
 

@@ -3,7 +3,7 @@
 // before the restart stands, whether it was the lowest (only the console's answer in the log says so)
 // or another (the record carries it).
 import { describe, expect, test } from 'vitest';
-import { AduSession, recordOf, resumeOf, type SessionLog } from '../../server/session/index.ts';
+import { AduSession, recordOf, resumeOf } from '../../server/session/index.ts';
 import { bitsOf } from '../../server/referee/squares.ts';
 import { DEFAULT_OPTIONS, observe, type AduOptions } from '../../server/rules/adu.ts';
 import { parseSquare } from '../../server/rules/adu-notation.ts';
@@ -11,6 +11,8 @@ import { openGameLog } from '../../server/store/index.ts';
 import { tables } from '../../server/tables/index.ts';
 import type { Question, ServerMessage } from '../../server/http/messages.ts';
 import { gridHello, hello, rig } from '../table/helpers.ts';
+// It outlives the sessions, as the database does, and refuses writes after the game's end as the real store does.
+import { memoryLog, type MemoryLog } from '../support/resume-log.ts';
 
 const RULES: AduOptions = { ...DEFAULT_OPTIONS, players: 2, size: 9 };
 
@@ -23,22 +25,6 @@ const PLACEMENTS: string[] = [];
 for (let round = 0; round < 8; round++) for (const squares of LAYOUT) PLACEMENTS.push(`${round === 0 || round === 7 ? 'K' : 'S'}@${squares[round]}`);
 /** White's S1 walks up to b6, black's S5 steps to f8: white's S1 can take black's S1 on b9 next. */
 const OPENING = [...PLACEMENTS, 'b1-b6', 'f9-f8'];
-
-type MemoryLog = SessionLog & { events: { kind: string; payload: unknown }[] };
-
-/** A game log in memory, as the session uses it; it outlives the sessions, as the database does. */
-function memoryLog(moves: readonly string[]): MemoryLog {
-  const events: { kind: string; payload: unknown }[] = moves.map((move, i) => ({ kind: 'move', payload: { move, ply: i + 1 } }));
-  return {
-    events,
-    startGame: () => 1,
-    append: (_id, event) => {
-      events.push({ kind: event.kind, payload: event.payload });
-      return events.length;
-    },
-    endGame: () => events.length + 1,
-  };
-}
 
 /** A board under a session: the intersections, and a clock that runs twenty frames a second. */
 class Board {

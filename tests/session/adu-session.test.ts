@@ -1,10 +1,11 @@
 // Tests of the Adu session: the view every page draws, the game log (a declared range rewrites the record there too), resume, and the console's commands.
 import { describe, expect, test } from 'vitest';
-import { AduSession, recordOf, type SessionLog } from '../../server/session/index.ts';
+import { AduSession, recordOf } from '../../server/session/index.ts';
 import { bitsOf } from '../../server/referee/squares.ts';
 import { DEFAULT_OPTIONS, observe, type AduOptions } from '../../server/rules/adu.ts';
 import { parseSquare } from '../../server/rules/adu-notation.ts';
 import type { Question, ServerMessage } from '../../server/http/messages.ts';
+import { memoryLog, type MemoryLog } from '../support/memory-log.ts';
 
 const RULES: AduOptions = { ...DEFAULT_OPTIONS, players: 2, size: 9 };
 
@@ -15,25 +16,6 @@ const LAYOUT = [
 ];
 const PLACEMENTS: string[] = [];
 for (let round = 0; round < 8; round++) for (const squares of LAYOUT) PLACEMENTS.push(`${round === 0 || round === 7 ? 'K' : 'S'}@${squares[round]}`);
-
-/** A game log in memory, as the session uses it. */
-function memoryLog(): SessionLog & { events: { kind: string; payload: unknown }[]; ended: unknown[] } {
-  const events: { kind: string; payload: unknown }[] = [];
-  const ended: unknown[] = [];
-  return {
-    events,
-    ended,
-    startGame: () => 1,
-    append: (_id, event) => {
-      events.push({ kind: event.kind, payload: event.payload });
-      return events.length;
-    },
-    endGame: (_id, end) => {
-      ended.push(end);
-      return 0;
-    },
-  };
-}
 
 /** A board under the session: the cells, and a clock that runs twenty frames a second. */
 class Table {
@@ -61,8 +43,9 @@ class Table {
 }
 
 /** A session resuming `moves` from its log (which holds them), its board showing the position. */
-function started(moves: readonly string[], log = memoryLog()): { session: AduSession; table: Table; log: ReturnType<typeof memoryLog>; seen: ServerMessage[] } {
-  moves.forEach((move, i) => log.events.push({ kind: 'move', payload: { move, ply: i + 1 } }));
+function started(moves: readonly string[]): { session: AduSession; table: Table; log: MemoryLog; seen: ServerMessage[] } {
+  // It refuses writes after the game's end, as the real store does.
+  const log = memoryLog({ moves });
   const session = new AduSession({ rules: RULES, boardId: 'test', source: 'serial', log, resume: { gameId: 1, moves } });
   const seen: ServerMessage[] = [];
   session.subscribe((m) => seen.push(m));

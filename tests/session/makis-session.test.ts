@@ -6,6 +6,7 @@ import { FACES, ORDERED_ROLLS, SIZE, initial, play, square, type MakisOptions, t
 import { parseMove } from '../../server/rules/makis-notation.ts';
 import { rollOdds } from '../../server/rules/makis-odds.ts';
 import type { MakisView, ServerMessage } from '../../server/http/messages.ts';
+import { memoryLog } from '../support/memory-log.ts';
 
 const RULES: MakisOptions = { players: 3, mode: 'competitive', knights: [1, 1, 1, 1, 1, 1, 1, 1, 1] };
 const PLACED = ['1@c5r9', '2@c2r9', '3@c8r9'];
@@ -203,19 +204,8 @@ describe('resume and the game log', () => {
   });
 
   test('moves and the end go to the log, the winner as the log keeps it', () => {
-    const logged: string[] = [];
-    const log: SessionLog = {
-      startGame: (game) => {
-        logged.push(`start ${game.game} ${JSON.stringify(game.options)}`);
-        return 7;
-      },
-      append: (_id, event) => {
-        logged.push(`${event.kind} ${JSON.stringify(event.payload)}`);
-      },
-      endGame: (_id, end) => {
-        logged.push(`end ${JSON.stringify(end.result)}`);
-      },
-    } as SessionLog;
+    // It refuses writes after the game's end, as the real store does.
+    const log = memoryLog();
     const rules: MakisOptions = { ...RULES, players: 1, knights: [8, 1, 1, 1, 1, 1, 1, 1, 1] };
     const session = new MakisSession({ rules, boardId: 'test', source: 'simulated', log });
     let t = 0;
@@ -226,7 +216,11 @@ describe('resume and the game log', () => {
     show([]);
     show(['1@c5r9']);
     show(['1@c5r9', 'R1.4.5']);
-    expect(logged[0]).toBe(`start makis ${JSON.stringify(rules)}`);
-    expect(logged.slice(1)).toEqual(['move {"move":"1@c5r9","ply":1}', 'move {"move":"R1.4.5","ply":2}', 'end {"winner":"knights","reason":"knight-home"}']);
+    expect(log.games.map((g) => `${g.game} ${JSON.stringify(g.options)}`)).toEqual([`makis ${JSON.stringify(rules)}`]);
+    expect(log.events).toEqual([
+      { kind: 'move', payload: { move: '1@c5r9', ply: 1 } },
+      { kind: 'move', payload: { move: 'R1.4.5', ply: 2 } },
+    ]);
+    expect(log.ended.map((e) => e.result)).toEqual([{ winner: 'knights', reason: 'knight-home' }]);
   });
 });

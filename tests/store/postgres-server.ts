@@ -39,7 +39,7 @@ function binDir(): string {
 }
 
 /** PostgreSQL refuses to run as root; as root, the cluster belongs to the `postgres` user (or `nobody`). */
-function runAs(): { uid: number; gid: number } | undefined {
+export function runAs(): { uid: number; gid: number } | undefined {
   if (process.getuid?.() !== 0) return undefined;
   for (const name of ['postgres', 'nobody']) {
     try {

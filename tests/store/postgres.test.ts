@@ -1,12 +1,15 @@
-// The game log on a real PostgreSQL server: the store contract, the database's own guard of its events, durability settings, and refusals.
+// The game log on a real PostgreSQL server: the store contract, the database's own guard of its events, durability settings,
+// refusals, and writes that fail (a full disk, a read-only or unreachable database, a commit whose answer was lost).
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { GameLogRefusedError, SCHEMA_VERSION, openGameLog } from '../../server/store/index.ts';
+import { chownSync } from 'node:fs';
+import { GameLogRefusedError, GameLogWriteError, SCHEMA_VERSION, openGameLog } from '../../server/store/index.ts';
 import type { GameLog } from '../../server/store/index.ts';
 import { openPostgresGameLog } from '../../server/store/postgres.ts';
 import { POSTGRES_MIGRATIONS } from '../../server/store/postgres-schema.ts';
 import { gameLogContract, queryContract } from './contract.ts';
 import { kalahaGame } from './helpers.ts';
-import { startPostgres, type PostgresServer } from './postgres-server.ts';
+import { runAs, startPostgres, type PostgresServer } from './postgres-server.ts';
+import { mountSmallDisk, type SmallDisk } from '../support/small-disk.ts';
 
 const T0 = 1_700_000_000_000;
 
@@ -17,8 +20,11 @@ beforeAll(async () => {
   // Every contract test gets a copy of a migrated database: a fresh log without migrating each time.
   openGameLog(await server.createDatabase('migrated')).close();
 });
+/** A small file system for a tablespace (see "writes that fail"), unmounted after the server stopped. */
+let disk: SmallDisk | undefined;
 afterAll(async () => {
   await server?.stop();
+  disk?.unmount();
 });
 
 async function freshLog(): Promise<GameLog> {
@@ -180,5 +186,127 @@ describe('refusals: the database is left as it was', () => {
     const missing = refusal(() => openGameLog(server.url('no_such_database')));
     expect(missing).toMatchObject({ reason: 'unreachable', message: expect.stringContaining('does not exist') });
     expect(refusal(() => openGameLog('mysql://x@y/z')).reason).toBe('unknown-store');
+  });
+});
+
+describe('writes that fail: each raises, writes nothing, and the same write tried again lands once', () => {
+  beforeAll(() => {
+    disk = mountSmallDisk(1024);
+    // The tablespace's folder belongs to the user PostgreSQL runs as.
+    const user = runAs();
+    if (user) chownSync(disk.dir, user.uid, user.gid);
+  });
+  // Unmounted once the server that holds a tablespace on it has stopped (below the server's own afterAll).
+
+  const move = (ply: number) => ({ kind: 'move' as const, at: T0 + ply, payload: { move: 'C', ply } });
+  const seqs = async (database: string) => (await server.sql(database, 'SELECT seq FROM events ORDER BY seq')).rows.map((r) => Number(r.seq));
+  const caught = (fn: () => unknown): unknown => {
+    try {
+      fn();
+    } catch (error) {
+      return error;
+    }
+    throw new Error('it did not raise');
+  };
+  const dropLogConnection = (database: string) =>
+    server.sql('postgres', `SELECT pg_terminate_backend(pid, 5000) FROM pg_stat_activity WHERE datname = $1 AND application_name = 'spieltisch'`, [database]);
+
+  test('a full disk (the events on a tablespace of a small, full file system): disk-full', async () => {
+    if (!disk) throw new Error('no small disk');
+    const small = disk;
+    const url = await server.createDatabase('full_disk');
+    await server.sql('postgres', `CREATE TABLESPACE small_disk LOCATION '${small.dir}'`);
+    const log = openGameLog(url);
+    try {
+      const id = log.startGame(kalahaGame());
+      await server.sql('full_disk', 'ALTER TABLE events SET TABLESPACE small_disk');
+      log.append(id, move(1));
+      small.fill();
+      const failure = caught(() => {
+        for (let ply = 2; ply < 5000; ply++) log.append(id, move(ply));
+      });
+      expect(failure).toBeInstanceOf(GameLogWriteError);
+      expect(failure).toMatchObject({ code: 'store/unwritable', reason: 'disk-full' });
+      const landed = await seqs('full_disk');
+      small.free();
+      const next = landed.length + 1;
+      expect(log.append(id, move(next))).toBe(next);
+      expect(await seqs('full_disk')).toEqual([...landed, next]);
+    } finally {
+      log.close();
+    }
+  });
+
+  test('a database that takes no writes (default_transaction_read_only): read-only', async () => {
+    const url = await server.createDatabase('read_only');
+    const log = openGameLog(url);
+    try {
+      const id = log.startGame(kalahaGame());
+      log.append(id, move(1));
+      await server.sql('postgres', 'ALTER DATABASE read_only SET default_transaction_read_only = on');
+      await dropLogConnection('read_only');
+      expect(caught(() => log.append(id, move(2)))).toMatchObject({ code: 'store/unwritable', reason: 'read-only' });
+      await server.sql('postgres', 'ALTER DATABASE read_only RESET default_transaction_read_only');
+      await dropLogConnection('read_only');
+      expect(log.append(id, move(2))).toBe(2);
+      expect(await seqs('read_only')).toEqual([1, 2]);
+    } finally {
+      log.close();
+    }
+  });
+
+  test('a database gone (the connection dropped, and no new one let in): gone', async () => {
+    const url = await server.createDatabase('gone');
+    const log = openGameLog(url);
+    try {
+      const id = log.startGame(kalahaGame());
+      log.append(id, move(1));
+      await server.sql('postgres', 'ALTER DATABASE gone ALLOW_CONNECTIONS false');
+      await dropLogConnection('gone');
+      expect(caught(() => log.append(id, move(2)))).toMatchObject({ code: 'store/unwritable', reason: 'gone' });
+      expect(caught(() => log.append(id, move(2)))).toMatchObject({ reason: 'gone' });
+      await server.sql('postgres', 'ALTER DATABASE gone ALLOW_CONNECTIONS true');
+      expect(log.append(id, move(2))).toBe(2);
+      expect(log.endGame(id, { at: T0 + 9, result: { winner: 'south' } })).toBe(3);
+      expect(await seqs('gone')).toEqual([1, 2, 3]);
+    } finally {
+      log.close();
+    }
+  });
+
+  test('a commit whose answer never came: the write tried again is found in the log, not written twice', async () => {
+    const url = await server.createDatabase('unknown_commit');
+    const log = openPostgresGameLog(url, { timeoutMs: 2000 });
+    try {
+      const id = log.startGame(kalahaGame());
+      log.append(id, move(1));
+      // Each insert takes 4 s while `slow` holds a row; the log gives up waiting after 2 s, and the server commits after.
+      await server.sql(
+        'unknown_commit',
+        `CREATE TABLE slow (on_ boolean);
+         CREATE FUNCTION slow_insert() RETURNS trigger LANGUAGE plpgsql AS $$
+         BEGIN IF EXISTS (SELECT 1 FROM slow) THEN PERFORM pg_sleep(4); END IF; RETURN NEW; END $$;
+         CREATE TRIGGER slow_events AFTER INSERT ON events FOR EACH ROW EXECUTE FUNCTION slow_insert();
+         INSERT INTO slow VALUES (true);`,
+      );
+      const failure = caught(() => log.append(id, move(2)));
+      expect(failure).toMatchObject({ code: 'store/unwritable', reason: 'gone' });
+      expect((failure as Error).message).toMatch(/whether the last write was committed is not known/);
+      // The server goes on and commits it.
+      for (let waited = 0; (await seqs('unknown_commit')).length < 2; waited += 100) {
+        if (waited > 30_000) throw new Error('the slow insert never committed');
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      await server.sql('unknown_commit', 'DELETE FROM slow');
+      expect(log.append(id, move(2))).toBe(2);
+      expect(log.append(id, move(3))).toBe(3);
+      expect((await server.sql('unknown_commit', 'SELECT seq, payload::text AS payload FROM events ORDER BY seq')).rows).toEqual([
+        { seq: 1, payload: JSON.stringify(move(1).payload) },
+        { seq: 2, payload: JSON.stringify(move(2).payload) },
+        { seq: 3, payload: JSON.stringify(move(3).payload) },
+      ]);
+    } finally {
+      log.close();
+    }
   });
 });

@@ -41,4 +41,17 @@ describe('console refusals', () => {
     expect(outcomeText('de', outcome, KALAHA_BOARD)).toMatchObject({ translated: true, reason: expect.stringContaining('an 2 Stellen') });
     expect(outcomeText('en', outcome, KALAHA_BOARD).reason).toContain('in 2 places');
   });
+
+  it.each(LANGS)('words a command refused while the game log cannot be written, in %s', (lang) => {
+    const outcome: CommandOutcome = {
+      ref: 2,
+      stateId: 7,
+      ok: false,
+      command: { kind: 'undo' },
+      error: 'store/unwritable',
+      message: 'The game log cannot be written (the disk is full); the table waits until it can, and takes no command meanwhile.',
+      params: { reason: 'disk-full' },
+    };
+    expect(outcomeText(lang, outcome, KALAHA_BOARD)).toMatchObject({ translated: true, reason: expect.stringMatching(/Spielprotokoll|game log/) });
+  });
 });

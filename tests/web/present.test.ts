@@ -9,6 +9,7 @@ import {
   describeMove,
   lastMoveLine,
   linkNotice,
+  logNotice,
   malawiMover,
   outcomeLines,
   recordRows,
@@ -74,6 +75,24 @@ describe('boardStatusLine', () => {
     expect(boardStatusLine('en', other)?.text).toBe('A different board was plugged in and refused — please plug in this game’s board');
     // A live link is a connected board whatever it says.
     expect(boardStatusLine('de', { ...BOARD, link: 'live' })).toEqual({ text: 'Brett verbunden', tone: 'ok' });
+  });
+});
+
+describe('logNotice', () => {
+  it('says nothing while the game log takes every write', () => {
+    expect(logNotice('de', BOARD)).toBeNull();
+    expect(logNotice('en', null)).toBeNull();
+  });
+  it('says why the log cannot be written, and how many events wait, in both languages', () => {
+    expect(logNotice('de', { ...BOARD, log: { unwritable: 'disk-full', held: 3 } })).toBe(
+      'Das Spielprotokoll kann nicht geschrieben werden: die Festplatte ist voll. 3 Ereignisse warten darauf; Züge erscheinen erst, wenn sie im Protokoll stehen.',
+    );
+    expect(logNotice('en', { ...BOARD, log: { unwritable: 'disk-full', held: 1 } })).toBe(
+      'The game log cannot be written: the disk is full. One event waits for it; moves appear once they are in the log.',
+    );
+    expect(logNotice('en', { ...BOARD, log: { unwritable: 'read-only', held: 2 } })).toContain('it is read-only');
+    expect(logNotice('de', { ...BOARD, log: { unwritable: 'gone', held: 2 } })).toContain('die Datenbank ist nicht mehr erreichbar');
+    expect(logNotice('en', { ...BOARD, log: { unwritable: 'failed', held: 2 } })).toContain('the database refuses the write');
   });
 });
 

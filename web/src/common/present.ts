@@ -99,6 +99,16 @@ export function boardStatusLine(lang: Lang, board: BoardStatus | null): { text: 
 }
 
 /**
+ * What to say while the game log takes no write (a full disk), or null while it takes every one. The moves
+ * waiting for it are not shown yet, so every page says why the game seems to stand still.
+ */
+export function logNotice(lang: Lang, board: BoardStatus | null): string | null {
+  const log = board?.log;
+  if (!log) return null;
+  return t(lang, 'status.log.unwritable', { reason: t(lang, `status.log.reason.${log.unwritable}`), held: log.held });
+}
+
+/**
  * What to say about the link to the server, or null when all is well. Before the first sync the
  * table was never reached, so "connection lost" would be untrue.
  */

@@ -27,6 +27,7 @@ import {
   expectedRollLine,
   lastMoveLine,
   linkNotice,
+  logNotice,
   makisSeats,
   outcomeLines,
   pendingLines,
@@ -182,14 +183,18 @@ export class TableDisplay extends LitElement {
   override render() {
     const { table, link } = this.connection;
     const notice = linkNotice(this.lang, link, Date.now(), table.synced);
+    // The moves waiting for the game log are not shown: every page says why the game seems to stand still.
+    const unlogged = logNotice(this.lang, table.board);
     const view = table.view;
     // After a loss the last known game stays on screen, dimmed, under a banner that says so.
     const stale = notice !== null && view !== null;
-    if (this.idle && view && !stale) return this.renderIdle(table, view);
+    if (this.idle && view && !stale && unlogged === null) return this.renderIdle(table, view);
     return html`
       ${stale
         ? html`<p class="link" role="status">${notice}<small>${t(this.lang, 'status.link.stale')}</small></p>`
-        : nothing}
+        : unlogged !== null
+          ? html`<p class="link log" role="alert">${unlogged}</p>`
+          : nothing}
       ${this.renderHeader(table, view, stale)}
       <div class="board ${stale ? 'stale' : ''}">
         ${view ? this.renderBoard(table, view) : html`<p class="waiting">${notice ?? t(this.lang, 'status.link.connecting')}</p>`}

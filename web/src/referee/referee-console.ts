@@ -27,6 +27,7 @@ import {
   expectedRollLine,
   lastMoveLine,
   linkNotice,
+  logNotice,
   outcomeLines,
   passedLine,
   recordLines,
@@ -179,11 +180,14 @@ export class RefereeConsole extends LitElement {
   override render() {
     const { table, link } = this.connection;
     const notice = linkNotice(this.lang, link, Date.now(), table.synced);
+    // The moves waiting for the game log are not shown: every page says why the game seems to stand still.
+    const unlogged = logNotice(this.lang, table.board);
     const view = table.view;
     const needToken = this.token === null || this.connection.commands.auth === 'refused' || this.editingToken;
     return html`
       ${this.renderHeader(table, view, needToken)}
       ${notice ? html`<p class="link" role="status">${notice}</p>` : nothing}
+      ${unlogged !== null ? html`<p class="link log" role="alert">${unlogged}</p>` : nothing}
       ${needToken ? this.renderTokenForm() : nothing}
       <main>
         ${this.renderStatus(view)}

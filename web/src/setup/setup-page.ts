@@ -4,7 +4,7 @@
 import { LitElement, html, nothing, type PropertyDeclarations, type PropertyValues } from 'lit';
 import { TableConnection } from '../connection/index.ts';
 import { initialLang, playerName, rememberLang, sideName, t, type Lang } from '../i18n/index.ts';
-import { boardStatusLine, linkNotice, type LangChangeEvent } from '../common/index.ts';
+import { boardStatusLine, linkNotice, logNotice, type LangChangeEvent } from '../common/index.ts';
 import '../common/index.ts';
 import { initialToken, rememberToken } from '../referee/token.ts';
 import { fetchSetup, postSetup, type GameName, type SetupAction, type SetupState } from './api.ts';
@@ -118,6 +118,8 @@ export class SetupPage extends LitElement {
   override render() {
     const { table, link } = this.connection;
     const notice = linkNotice(this.lang, link, Date.now(), table.synced);
+    // The moves waiting for the game log are not shown: every page says why the game seems to stand still.
+    const unlogged = logNotice(this.lang, table.board);
     const setup = this.setup;
     const game = table.view?.game ?? setup?.current.game ?? null;
     const status = boardStatusLine(this.lang, table.board);
@@ -136,6 +138,7 @@ export class SetupPage extends LitElement {
         </div>
       </header>
       ${notice ? html`<p class="link" role="status">${notice}</p>` : nothing}
+      ${unlogged !== null ? html`<p class="link log" role="alert">${unlogged}</p>` : nothing}
       ${this.needToken ? this.renderTokenForm() : nothing}
       ${this.loadError && !setup ? html`<p class="lock" role="alert">${this.loadError.text}</p>` : nothing}
       ${setup
