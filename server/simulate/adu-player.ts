@@ -257,7 +257,7 @@ export function planAduGame(options: AduPlayerOptions): AduGamePlan {
 
   /** Moves the piece on `from` to `to` by hand; `squares` is the board at that moment. */
   const movePiece = (squares: AduState['squares'], from: number, to: number): AduHandling => {
-    const handling: AduHandling = clearLine(squares, from, to, n) && rng.chance(pSlide) ? 'slide' : 'carry';
+    const handling: AduHandling = clearLine(squares, from, to, n) && (people?.slideAllowed() ?? true) && rng.chance(pSlide) ? 'slide' : 'carry';
     actions.push({ kind: handling === 'slide' ? 'slide' : 'carry', from, to });
     return handling;
   };

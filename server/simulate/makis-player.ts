@@ -294,7 +294,7 @@ export function planMakisGame(options: MakisPlayerOptions): MakisGamePlan {
   const movePiece = (from: Square, to: Square, allowSlide = true): MakisHandling => {
     const path = slideSquares(from, to);
     const clear = path.every((sq) => board[sq] === 0);
-    const handling: MakisHandling = allowSlide && clear && rng.chance(pSlide) ? 'slide' : 'carry';
+    const handling: MakisHandling = allowSlide && clear && (people?.slideAllowed() ?? true) && rng.chance(pSlide) ? 'slide' : 'carry';
     actions.push({ kind: handling, from, to });
     board[from] = 0;
     board[to] = 1;
@@ -313,7 +313,9 @@ export function planMakisGame(options: MakisPlayerOptions): MakisGamePlan {
   const moveKnights = (before: MakisState, after: readonly number[], onlyColumns?: readonly number[]): void => {
     const columns = (onlyColumns ?? after.map((_, i) => i + 1)).filter((c) => after[c - 1] !== before.knights[c - 1]);
     shuffle(columns);
-    if (people !== null) {
+    const m = people?.model;
+    // (People whose knights are moved as calm people move them keep the calm hands' order and pauses.)
+    if (people !== null && m !== undefined && m.knightsOneByOne + m.bothHands + m.knightCorrected + m.quickStart > 0) {
       // Each column's knight in one move of the hand, or a double in two single steps; one at a time in any order.
       const byColumn = columns.map((c) => {
         const from = square(c, before.knights[c - 1]);

@@ -225,7 +225,7 @@ export function planMalawiGame(options: MalawiPlayerOptions): MalawiGamePlan {
 
   /** Moves the piece on `from` to `to` by hand; `squares` is the board at that moment (for whether the way is clear). */
   const movePiece = (squares: MalawiState['squares'], from: number, to: number): Handling => {
-    const handling: Handling = clearLine(squares, from, to, n) && rng.chance(pSlide) ? 'slide' : 'carry';
+    const handling: Handling = clearLine(squares, from, to, n) && (people?.slideAllowed() ?? true) && rng.chance(pSlide) ? 'slide' : 'carry';
     actions.push({ kind: handling, from, to });
     return handling;
   };

@@ -146,7 +146,10 @@ export class PeoplePlanner {
    */
   turn(ply: number): void {
     const m = this.model;
-    const eligible = this.lastTouch(this.actions.length) !== null;
+    // A slide's last moment is not seen (the square it ends on senses it before it rests): a move
+    // ended by one is followed by a still board a quick hand cannot shorten as planned.
+    const last = this.lastTouch(this.actions.length);
+    const eligible = last !== null && this.actions[last].kind !== 'slide';
     if (eligible && this.run < m.quickRun && this.chance(m.quickStart)) {
       this.run++;
       this.begin('quick-start', ply, this.range(m.quickStartMs));
@@ -161,6 +164,17 @@ export class PeoplePlanner {
       this.note('line-gap', ply, [], ms);
       this.actions.push({ kind: 'line-gap', ms });
     }
+  }
+
+  /**
+   * Whether the hand may slide the piece it moves next: not as the first touch of a turn begun
+   * quickly or after a brief pause (a slide is seen only once the piece has left its square).
+   */
+  slideAllowed(): boolean {
+    const last = this.pending.at(-1);
+    if (last === undefined) return true;
+    for (let i = last.index + 1; i < this.actions.length; i++) if (TOUCHING.has(this.actions[i].kind)) return true;
+    return false;
   }
 
   /** The turn just begun makes no move of the hand (a pass): the player thought after all. */
@@ -267,11 +281,12 @@ export class PeoplePlanner {
    * (`limitMs` the longest it stands there).
    */
   correctedCarry(ply: number, from: number | null, wrong: number, to: number, behaviour: 'corrected-placement' | 'knight-corrected' | 'reset-beside', limitMs = 500): void {
-    const on = this.range([120, limitMs - 20]);
+    // (Well within the limit, so that frames 50 ms apart see it so too.)
+    const on = this.range([120, limitMs - 60]);
     const tail = Math.min(60, on / 3);
+    this.note(behaviour, ply, [wrong, to], on);
     if (from === null) this.actions.push({ kind: 'put', cell: wrong, tail });
     else this.actions.push({ kind: 'carry', from, to: wrong, tail });
-    this.note(behaviour, ply, [wrong, to], on);
     this.actions.push({ kind: 'carry', from: wrong, to, lead: on - tail });
   }
 }
