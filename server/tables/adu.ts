@@ -60,8 +60,8 @@ export const aduTable: TableKit = {
         const summary = refereeAduTrace(referee, text, answers, print);
         return { summary, record: referee.record() };
       },
-      generateTrace({ seed, illegal, takebacks }) {
-        const { trace, truth } = generateAduTrace({ seed, rules, illegalProbability: illegal, takeBackProbability: takebacks });
+      generateTrace({ seed, illegal, takebacks, people }) {
+        const { trace, truth } = generateAduTrace({ seed, rules, illegalProbability: illegal, takeBackProbability: takebacks, people });
         return { trace, truth: formatTruthJson(truth) };
       },
     };

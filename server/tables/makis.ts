@@ -48,8 +48,8 @@ export const makisTable: TableKit = {
         const summary = refereeMakisTrace(referee, text, answersFile, print);
         return { summary, record: referee.record() };
       },
-      generateTrace({ seed, illegal, takebacks }) {
-        const { trace, truth } = generateMakisTrace({ seed, rules, illegalProbability: illegal, takeBackProbability: takebacks });
+      generateTrace({ seed, illegal, takebacks, people }) {
+        const { trace, truth } = generateMakisTrace({ seed, rules, illegalProbability: illegal, takeBackProbability: takebacks, people });
         return { trace, truth: stringifyMakisTruth(truth) };
       },
     };

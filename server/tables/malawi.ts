@@ -47,8 +47,8 @@ export const malawiTable: TableKit = {
         const summary = refereeMalawiTrace(referee, text, answersFile, print);
         return { summary, record: referee.record() };
       },
-      generateTrace({ seed, illegal, takebacks, sense }) {
-        const { trace, truth } = generateMalawiTrace({ seed, rules, sense, illegalProbability: illegal, takeBackProbability: takebacks });
+      generateTrace({ seed, illegal, takebacks, sense, people }) {
+        const { trace, truth } = generateMalawiTrace({ seed, rules, sense, illegalProbability: illegal, takeBackProbability: takebacks, people });
         return { trace, truth: stringifyMalawiTruth(truth) };
       },
     };

@@ -6,6 +6,7 @@ import type { GameSession, LoggedAnswer, SessionLog } from '../session/index.ts'
 import type { BoardStatus } from '../http/messages.ts';
 import type { GameName } from '../rules/types.ts';
 import type { TraceSummary } from './trace.ts';
+import type { PeopleModel } from '../simulate/people.ts';
 
 export interface TableKit {
   readonly game: GameName;
@@ -40,6 +41,8 @@ export interface TraceSettings {
   /** Chance per move that the players take it back. */
   readonly takebacks: number;
   readonly sense: 'occupancy' | 'count';
+  /** How the people at the board behave beyond their moves; the calm first model when left out. */
+  readonly people?: Partial<PeopleModel>;
 }
 
 export interface GeneratedTrace {

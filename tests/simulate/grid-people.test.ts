@@ -21,6 +21,9 @@ import {
   planAduGame,
   planMakisGame,
   planMalawiGame,
+  playAduGames,
+  playMakisGames,
+  playMalawiGames,
   type PeopleModel,
 } from '../../server/simulate/index.ts';
 import type { PeopleBehaviour } from '../../server/simulate/player-common.ts';
@@ -333,6 +336,40 @@ describe('the games stay sound', () => {
         for (const s of seen) expect(s).toEqual({ pieces: 0, beads: 0, total: seen[0].total });
       }
     }
+  });
+
+  test('the live simulated players take the people model too: games follow one another, every script performed', () => {
+    const people = harshPeople(2);
+    let behaviours = 0;
+    let games = 0;
+    const seen = (plan: { readonly people: readonly unknown[] }): void => {
+      games++;
+      behaviours += plan.people.length;
+    };
+    const boards = [
+      (s: Scheduler) => {
+        const table = new GridTable(s, { seed: 'live', sense: 'count', ...malawiBoardSetup() }, () => {});
+        return { table, live: playMalawiGames(table, { seed: 'live', people, games: 2, maxMoves: 30 }, seen) };
+      },
+      (s: Scheduler) => {
+        const table = new GridTable(s, { seed: 'live', ...makisBoardSetup({ players: 2 }) }, () => {});
+        return { table, live: playMakisGames(table, { seed: 'live', rules: { players: 2 }, people, games: 2 }, seen) };
+      },
+      (s: Scheduler) => {
+        const table = new GridTable(s, { seed: 'live', ...aduBoardSetup({ size: 9 }) }, () => {});
+        return { table, live: playAduGames(table, { seed: 'live', rules: { size: 9 }, people, games: 2, maxMoves: 40 }, seen) };
+      },
+    ];
+    for (const make of boards) {
+      const scheduler = new Scheduler();
+      const { table, live } = make(scheduler);
+      table.boot();
+      expect(scheduler.runWhile(() => table.busy, 24 * 3600_000, 10_000)).toBe(true);
+      live.stop();
+      expect(table.faults).toBe(0);
+    }
+    expect(games).toBe(6);
+    expect(behaviours).toBeGreaterThan(10);
   });
 
   test('the same seed and people give the same trace', () => {
