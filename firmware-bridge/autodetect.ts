@@ -48,15 +48,22 @@ export class WrongBoardError extends Error {
   override readonly name = 'WrongBoardError';
 }
 
-/** No port had the board. `tried` says what each candidate answered. */
+/** No port had the board. `tried` says what each candidate answered; `wrongBoard`: a board answered there, but not the wanted one. */
 export class NoBoardError extends Error {
   override readonly name = 'NoBoardError';
   constructor(
     message: string,
-    readonly tried: readonly { readonly path: string; readonly error: string }[],
+    readonly tried: readonly { readonly path: string; readonly error: string; readonly wrongBoard?: boolean }[],
   ) {
     super(message);
   }
+}
+
+/** The refusals of another board than the wanted one in a failed search or probe (empty: no board answered at all). */
+export function wrongBoards(error: unknown): string[] {
+  if (error instanceof WrongBoardError) return [error.message];
+  if (error instanceof NoBoardError) return error.tried.filter((t) => t.wrongBoard).map((t) => t.error);
+  return [];
 }
 
 /** Why `hello` is not the wanted board, or null if it is. */
@@ -109,10 +116,10 @@ export async function findBoard(ports: PortAccess, wanted: WantedBoard = {}, han
   }
   const results = await Promise.allSettled(paths.map((path) => probePort(ports, path, wanted, handshake)));
   let found: FoundBoard | null = null;
-  const tried: { path: string; error: string }[] = [];
+  const tried: { path: string; error: string; wrongBoard?: boolean }[] = [];
   for (let i = 0; i < results.length; i++) {
     const r = results[i];
-    if (r.status === 'rejected') tried.push({ path: paths[i], error: (r.reason as Error).message });
+    if (r.status === 'rejected') tried.push({ path: paths[i], error: (r.reason as Error).message, ...(r.reason instanceof WrongBoardError ? { wrongBoard: true } : {}) });
     else if (found === null) found = r.value;
     else await closePort(r.value.port);
   }

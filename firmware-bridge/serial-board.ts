@@ -1,7 +1,7 @@
 // A board on a cable that may be pulled: one BoardLink that lives through lost ports (reconnecting with backoff), reboots and silences (a heartbeat watchdog).
 import { EventEmitter } from 'node:events';
 import type { Duplex } from 'node:stream';
-import { findBoard, probePort, serialPorts, type FoundBoard, type PortAccess, type WantedBoard } from './autodetect.ts';
+import { findBoard, probePort, refusal, serialPorts, wrongBoards, type FoundBoard, type PortAccess, type WantedBoard } from './autodetect.ts';
 import { GaplessClock } from './link-clock.ts';
 import { BoardLink, DEFAULT_FRAME_LIMIT, type BoardLinkOptions, type HandshakeOptions, type LinkStats } from './link.ts';
 import { PortRelay, closePort } from './port-relay.ts';
@@ -10,9 +10,10 @@ import type { HelloMessage } from './protocol.ts';
 /**
  * What the pages are told of the link: `live` (frames or heartbeats within the watchdog time),
  * `not-responding` (the port is there but the board has been silent), `reconnecting` (the port
- * is gone; trying again with backoff).
+ * is gone; trying again with backoff), `wrong-board` (a board answered where this one was, but it
+ * is another board: refused, its frames kept out of the game; still looking for this one).
  */
-export const LINK_STATES = ['live', 'not-responding', 'reconnecting'] as const;
+export const LINK_STATES = ['live', 'not-responding', 'reconnecting', 'wrong-board'] as const;
 export type LinkState = (typeof LINK_STATES)[number];
 
 export interface Backoff {
@@ -59,6 +60,8 @@ export interface SerialBoardEvents {
   rebooted: [HelloMessage];
   /** A try to reconnect failed; the next comes after `delayMs`. */
   retry: [error: Error, attempt: number, delayMs: number];
+  /** Another board answered where this one was and was refused (`why` names both); told once until it changes. */
+  refused: [why: string];
 }
 
 export interface SerialBoardStats extends LinkStats {
@@ -106,6 +109,8 @@ export class SerialBoard extends EventEmitter<SerialBoardEvents> {
   private closing = false;
   private reconnects = 0;
   private trips = 0;
+  /** The last refusal told (`refused`), so a board left plugged in is not told at every retry. */
+  private lastRefusal: string | null = null;
 
   /** Finds (or opens) the board, handshakes, and starts reading. Rejects, saying why, when no board answers. */
   static async open(options: SerialBoardOptions = {}): Promise<SerialBoard> {
@@ -222,19 +227,21 @@ export class SerialBoard extends EventEmitter<SerialBoardEvents> {
       const port = this.relay.detach();
       if (port) {
         void closePort(port);
-        this.portLost(port, new Error(`board ${hello.id} (${hello.board}) said HELLO where board ${this.firstHello.id} was`));
+        this.portLost(port, new Error(`board ${hello.id} (${hello.board}) said HELLO where board ${this.firstHello.id} was`), 'wrong-board');
+        // Worded as the reconnect's probe of the same port words it, so a board left there is told once.
+        this.refusedBoard(`${this.currentPath}: ${refusal(hello, this.wanted) ?? `board ${hello.id} answered; board ${this.firstHello.id} was playing`}`);
       }
       return;
     }
     this.helloPending = true;
   }
 
-  private portLost(_port: Duplex, _err: Error | null): void {
+  private portLost(_port: Duplex, _err: Error | null, state: LinkState = 'reconnecting'): void {
     if (this.closing) return;
     void closePort(_port);
     this.stopWatchdog();
     this.clock.cut();
-    this.setState('reconnecting');
+    this.setState(state);
     this.scheduleRetry(0);
   }
 
@@ -251,6 +258,13 @@ export class SerialBoard extends EventEmitter<SerialBoardEvents> {
       found = path !== undefined ? await probePort(this.ports, path, this.wanted, this.options.handshake) : await findBoard(this.ports, this.wanted, this.options.handshake);
     } catch (e) {
       if (this.closing) return;
+      // Another board answering is told apart from no board at all: it needs a hand to swap the board back.
+      const wrong = wrongBoards(e);
+      if (wrong.length) this.refusedBoard(wrong.join('; '));
+      else {
+        this.lastRefusal = null;
+        this.setState('reconnecting');
+      }
       this.emit('retry', e as Error, attempt + 1, backoffDelay(attempt + 1, this.backoff));
       this.scheduleRetry(attempt + 1);
       return;
@@ -260,8 +274,18 @@ export class SerialBoard extends EventEmitter<SerialBoardEvents> {
       return;
     }
     this.reconnects++;
+    this.lastRefusal = null;
+    // The game's own board answered: no longer a wrong one; its first frame makes the link live.
+    if (this.currentState === 'wrong-board') this.setState('reconnecting');
     this.attach(found);
     this.emit('reconnected', found.hello, found.path);
+  }
+
+  private refusedBoard(why: string): void {
+    this.setState('wrong-board');
+    if (why === this.lastRefusal) return;
+    this.lastRefusal = why;
+    this.emit('refused', why);
   }
 
   private setState(state: LinkState): void {

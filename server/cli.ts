@@ -34,9 +34,13 @@ Usage:
       simulate prints them as "answers" in what really happened.
   spieltisch simulate --game G [--seed N] [--options JSON] [--out TRACE]
                       [--illegal P] [--takebacks P] [--sense count|occupancy]
+                      [--people calm|harsh:1|harsh:2|harsh:3|JSON]
       Play a game on the simulated board (with a chance P per turn of an
       illegal attempt put right, or a take-back); writes its sensor trace to
-      TRACE (or prints it) and prints what really happened as JSON.
+      TRACE (or prints it) and prints what really happened as JSON. --people
+      gives the players quicker, rougher hands: a level, or knobs such as
+      '{"quickStart":0.5,"handRest":0.1}' (or '{"harsh":2,"lineGap":0}').
+      Kalaha's table knows every knob; the square boards know theirs.
   spieltisch export [--db FILE|URL] [--format pgn|json|csv] [--out FILE]
                     [--id N | --game G --board B --player NAME --day YYYY-MM-DD]
       Write games from the game log (default data/spieltisch.db): one game by
@@ -69,8 +73,29 @@ export interface Io {
   readonly stdin: () => Promise<string>;
 }
 
+/**
+ * Standard output whose reader may leave early (`spieltisch referee … | head -1`): once the pipe is
+ * closed, the rest of the output has nobody to read it and is dropped, and the command ends as it
+ * would have, with its own status — a closed pipe is no failure of the command.
+ */
+export function pipeOut(stream: NodeJS.WriteStream): (line: string) => void {
+  let gone = false;
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE' || error.code === 'ERR_STREAM_DESTROYED') {
+      gone = true;
+      return;
+    }
+    throw error;
+  });
+  return (line) => {
+    // The stream is destroyed as soon as a write finds the pipe closed; its error event comes later.
+    if (gone || stream.destroyed) return;
+    stream.write(line + '\n');
+  };
+}
+
 const defaultIo: Io = {
-  out: (line) => process.stdout.write(line + '\n'),
+  out: pipeOut(process.stdout),
   err: (line) => process.stderr.write(line + '\n'),
   stdin: async () => {
     const chunks: Buffer[] = [];
@@ -126,6 +151,13 @@ export async function main(argv: readonly string[], io: Io = defaultIo): Promise
       io.err(`Try "spieltisch help".`);
       return 2;
     }
+    // A file the system refused (a folder where a file belongs, no permission, a full disk): the system's own
+    // sentence, which names the path, and exit 1. A stack is for bugs, and this is none.
+    const system = e as NodeJS.ErrnoException;
+    if (system instanceof Error && typeof system.code === 'string' && /^E[A-Z]+$/.test(system.code) && typeof system.syscall === 'string') {
+      io.err(`spieltisch: ${system.message}`);
+      return 1;
+    }
     throw e;
   }
 }
@@ -167,6 +199,7 @@ const SIMULATE_OPTIONS = {
   illegal: { type: 'string', default: '0.1' },
   takebacks: { type: 'string', default: '0.05' },
   sense: { type: 'string', default: 'count' },
+  people: { type: 'string' },
 } as const satisfies Options;
 
 const DB = { db: { type: 'string', default: 'data/spieltisch.db' } } as const satisfies Options;

@@ -102,21 +102,30 @@ export interface KalahaTableOptions extends FirmwareOptions {
 // ---------------------------------------------------------------------------------------------
 // The script
 
-export const TABLE_ACTION_KINDS = ['wait', 'think', 'lift', 'drop', 'put', 'carry', 'press', 'mark'] as const;
+export const TABLE_ACTION_KINDS = ['wait', 'think', 'lift', 'drop', 'put', 'carry', 'press', 'rest', 'mark'] as const;
 export type TableActionKind = (typeof TABLE_ACTION_KINDS)[number];
 
-/** A physical action. Durations left out are drawn from the hand model. */
+/** Which hand holds the stones: the sowing hand (default), or the other one (both hands at once). */
+export type TableHand = 'one' | 'other';
+
+/**
+ * A physical action. Durations left out are drawn from the hand model. `overlap`: the action ends
+ * as its stones land — the hand's way back overlaps whatever comes next (the next player already
+ * reaching in). `hand: 'other'`: the other hand, holding stones of its own.
+ */
 export type TableAction =
   | CommonAction
   /** Take stones from a cell into the hand: all of them, or `count` chosen at random (any stones, not particular ones). */
-  | { readonly kind: 'lift'; readonly cell: number; readonly count?: number; readonly ms?: number }
+  | { readonly kind: 'lift'; readonly cell: number; readonly count?: number; readonly ms?: number; readonly hand?: TableHand }
   /** Drop one stone from the hand into a cell (sowing). */
-  | { readonly kind: 'drop'; readonly cell: number; readonly ms?: number }
+  | { readonly kind: 'drop'; readonly cell: number; readonly ms?: number; readonly overlap?: true; readonly hand?: TableHand }
   /** Put a handful from the hand into a cell: all, or `count` of the stones held. */
-  | { readonly kind: 'put'; readonly cell: number; readonly count?: number; readonly ms?: number }
+  | { readonly kind: 'put'; readonly cell: number; readonly count?: number; readonly ms?: number; readonly overlap?: true; readonly hand?: TableHand }
   /** Lift everything in `from`, carry it, put it all into `to`. */
-  | { readonly kind: 'carry'; readonly from: number; readonly to: number; readonly ms?: number }
-  | { readonly kind: 'press'; readonly cell: number; readonly grams: number; readonly ms: number };
+  | { readonly kind: 'carry'; readonly from: number; readonly to: number; readonly ms?: number; readonly overlap?: true }
+  | { readonly kind: 'press'; readonly cell: number; readonly grams: number; readonly ms: number }
+  /** A hand rests in a cell for `ms`, pressing `grams` on it (zero time: the script goes on meanwhile; brief presses add to it). */
+  | { readonly kind: 'rest'; readonly cell: number; readonly grams: number; readonly ms: number };
 
 /**
  * The physical model. Each cell holds individual stones; a load cell reads their total weight plus
@@ -129,13 +138,19 @@ export class KalahaTable extends SimulatedFirmware<TableAction> {
 
   private readonly cells: Stone[][] = [];
   private readonly held: Stone[] = [];
+  /** The other hand's stones (both hands at once). */
+  private readonly otherHeld: Stone[] = [];
   private readonly grams = new Float64Array(KALAHA_CELLS);
   private readonly tares = new Float64Array(KALAHA_CELLS);
   private readonly drift = new Float64Array(KALAHA_CELLS);
   private readonly pressGrams = new Float64Array(KALAHA_CELLS);
   private readonly pressUntil = new Float64Array(KALAHA_CELLS);
+  private readonly restGrams = new Float64Array(KALAHA_CELLS);
+  private readonly restUntil = new Float64Array(KALAHA_CELLS);
   private readonly sensorRng: Random;
   private readonly handRng: Random;
+  /** Hears every landing of stones in a cell (ground truth: when the last stone of a move was down). */
+  onLand: ((cell: number, stones: number, t: number) => void) | null = null;
 
   constructor(scheduler: Scheduler, options: KalahaTableOptions, out: LineOut) {
     super(scheduler, options, out, { board: 'kalaha', cells: KALAHA_CELLS, shape: `cells=${KALAHA_CELLS}`, noun: 'table' });
@@ -182,7 +197,9 @@ export class KalahaTable extends SimulatedFirmware<TableAction> {
   /** What cell `c` would read without noise or glitches, grams, after tare. */
   private trueReading(c: number, t: number): number {
     const press = this.pressUntil[c] > t ? this.pressGrams[c] : 0;
-    return this.grams[c] + press + (this.drift[c] * (t - this.bootTime)) / 60_000 - this.tares[c];
+    // Adding 0 when no hand rests keeps every reading what it was before hands could rest.
+    const rest = this.restUntil[c] > t ? this.restGrams[c] : 0;
+    return this.grams[c] + press + rest + (this.drift[c] * (t - this.bootTime)) / 60_000 - this.tares[c];
   }
 
   /** One reading of cell `c` in tenths of a gram, as the firmware reports it. */
@@ -213,14 +230,14 @@ export class KalahaTable extends SimulatedFirmware<TableAction> {
     return this.cells[cell].slice();
   }
 
-  /** Stones in the hand, off the table. */
+  /** Stones in the hands, off the table. */
   inHand(): readonly Stone[] {
-    return this.held.slice();
+    return [...this.held, ...this.otherHeld];
   }
 
-  /** Stones on the table and in the hand: constant, whatever the script does. */
+  /** Stones on the table and in the hands: constant, whatever the script does. */
   totalStones(): number {
-    return this.cells.reduce((n, c) => n + c.length, 0) + this.held.length;
+    return this.cells.reduce((n, c) => n + c.length, 0) + this.held.length + this.otherHeld.length;
   }
 
   /** One reading of every cell now, tenths of a gram (draws noise like a frame does). */
@@ -246,19 +263,22 @@ export class KalahaTable extends SimulatedFirmware<TableAction> {
       case 'lift': {
         const ms = action.ms ?? rng.range(h.liftMs[0], h.liftMs[1]);
         const { cell, count } = action;
+        const hand = this.handOf(action.hand);
         // Fingers close around the stones before they leave the cell.
-        this.at(ms * 0.6, () => this.take(cell, count));
+        this.at(ms * 0.6, () => this.take(cell, count, hand));
         return ms;
       }
       case 'drop': {
         const ms = action.ms ?? rng.range(h.perStoneMs[0], h.perStoneMs[1]);
-        this.at(ms * 0.5, () => this.land(action.cell, 1));
-        return ms;
+        const hand = this.handOf(action.hand);
+        this.at(ms * 0.5, () => this.land(action.cell, 1, undefined, hand));
+        return action.overlap ? ms * 0.5 : ms;
       }
       case 'put': {
         const ms = action.ms ?? rng.range(h.putMs[0], h.putMs[1]);
-        this.at(ms * 0.5, () => this.land(action.cell, action.count ?? Infinity));
-        return ms;
+        const hand = this.handOf(action.hand);
+        this.at(ms * 0.5, () => this.land(action.cell, action.count ?? Infinity, undefined, hand));
+        return action.overlap ? ms * 0.5 : ms;
       }
       case 'carry': {
         const ms = action.ms ?? rng.range(h.carryMs[0], h.carryMs[1]);
@@ -266,10 +286,16 @@ export class KalahaTable extends SimulatedFirmware<TableAction> {
         let carried: Stone[] = [];
         this.at(ms * 0.2, () => (carried = this.take(action.from, undefined)));
         this.at(ms * 0.8, () => this.land(action.to, Infinity, carried));
-        return ms;
+        return action.overlap ? ms * 0.8 : ms;
       }
       case 'press':
         this.press(action.cell, action.grams, this.scheduler.now + action.ms);
+        return 0;
+      case 'rest':
+        if (this.checkCell(action.cell)) {
+          this.restGrams[action.cell] = action.grams;
+          this.restUntil[action.cell] = this.scheduler.now + action.ms;
+        }
         return 0;
       default:
         return assertNever(action);
@@ -282,8 +308,12 @@ export class KalahaTable extends SimulatedFirmware<TableAction> {
     return false;
   }
 
+  private handOf(hand: TableHand | undefined): Stone[] {
+    return hand === 'other' ? this.otherHeld : this.held;
+  }
+
   /** Stones from a cell into the hand: all, or `count` picked at random. Returns the stones taken. */
-  private take(cell: number, count: number | undefined): Stone[] {
+  private take(cell: number, count: number | undefined, hand: Stone[] = this.held): Stone[] {
     if (!this.checkCell(cell)) return [];
     const stones = this.cells[cell];
     let n = count ?? stones.length;
@@ -293,7 +323,7 @@ export class KalahaTable extends SimulatedFirmware<TableAction> {
     }
     const taken: Stone[] = [];
     for (let i = 0; i < n; i++) taken.push(removeAt(stones, this.handRng.int(0, stones.length - 1)));
-    this.held.push(...taken);
+    hand.push(...taken);
     this.recount(cell);
     return taken;
   }
@@ -302,22 +332,23 @@ export class KalahaTable extends SimulatedFirmware<TableAction> {
    * Stones from the hand land in a cell: `only` these (a carry), or up to `count` picked at random.
    * The hand may press on the cell as it lets go.
    */
-  private land(cell: number, count: number, only?: readonly Stone[]): void {
+  private land(cell: number, count: number, only?: readonly Stone[], hand: Stone[] = this.held): void {
     if (!this.checkCell(cell)) return;
     let n = 0;
     if (only) {
       for (const stone of only) {
-        const i = this.held.indexOf(stone);
+        const i = hand.indexOf(stone);
         if (i < 0) continue;
-        this.cells[cell].push(removeAt(this.held, i));
+        this.cells[cell].push(removeAt(hand, i));
         n++;
       }
     } else {
-      if (this.held.length === 0 || (count !== Infinity && count > this.held.length)) this.faults++;
-      n = Math.min(count, this.held.length);
-      for (let i = 0; i < n; i++) this.cells[cell].push(removeAt(this.held, this.handRng.int(0, this.held.length - 1)));
+      if (hand.length === 0 || (count !== Infinity && count > hand.length)) this.faults++;
+      n = Math.min(count, hand.length);
+      for (let i = 0; i < n; i++) this.cells[cell].push(removeAt(hand, this.handRng.int(0, hand.length - 1)));
     }
     this.recount(cell);
+    if (n > 0) this.onLand?.(cell, n, this.scheduler.now);
     const h = this.hand;
     if (n > 0 && this.handRng.chance(h.pressProbability)) {
       const frames = this.handRng.int(h.pressFrames[0], h.pressFrames[1]);

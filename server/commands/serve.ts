@@ -74,6 +74,11 @@ export async function serve({ values, positionals }: ServeArgs, io: Io): Promise
   });
   serial?.on('reconnected', (hello, path) => io.err(`board: ${hello.id} is back on ${path}`));
   serial?.on('rebooted', (hello) => io.err(`board: ${hello.id} restarted`));
+  // A different board plugged in is kept out of the game: the log says which, the pages say a board was refused.
+  serial?.on('refused', (why) => {
+    io.err(`board: a different board was refused (${why})`);
+    table.noteBoardRefused(why);
+  });
 
   const token = values.token ?? process.env.SPIELTISCH_TOKEN ?? randomBytes(9).toString('base64url');
   const http = await startHttp(table, { port: httpPort, host: values.host, token, log, boardId, setup: table });

@@ -3,7 +3,7 @@
 import { writeFileSync } from 'node:fs';
 import { tables, tableGames } from '../tables/index.ts';
 import { gameName, number, sense, type Io, type SimulateArgs } from '../cli.ts';
-import { optionsJson } from './options.ts';
+import { optionsJson, peopleOption } from './options.ts';
 
 export async function simulateCommand({ values }: SimulateArgs, io: Io): Promise<number> {
   const name = gameName(values.game, tableGames());
@@ -13,6 +13,7 @@ export async function simulateCommand({ values }: SimulateArgs, io: Io): Promise
     illegal: number(values.illegal, 'illegal', 0, 1),
     takebacks: number(values.takebacks, 'takebacks', 0, 1),
     sense: sense(values.sense),
+    people: peopleOption(values.people),
   });
   if (values.out) writeFileSync(values.out, trace);
   else io.out(trace.trimEnd());

@@ -1,6 +1,7 @@
 // Checking a game read from a file before anything is written: every move through the engine,
 // the declared result against the moves, the events (JSON) against the record they make.
 import { EVENT_KINDS } from '../store/index.ts';
+import { correctionOf } from '../session/index.ts';
 import type { GameSource, ImportedGame, NewEvent, Players } from '../store/index.ts';
 import type { GameName } from '../rules/index.ts';
 import { ImportError } from './errors.ts';
@@ -102,6 +103,20 @@ export function checkGame(declared: DeclaredGame, importedAt: number): CheckedGa
           fail('import/bad-event', `${where}: a take-back's payload must say how many moves remain ("ply", 0 to ${player.plies})`);
         }
         player.truncate(ply as number);
+      } else if (kind === 'correction') {
+        const correction =
+          correctionOf(payload) ??
+          fail('import/bad-event', `${where}: a correction's payload must be {"ply": <n ≥ 1>, "old": [<moves>], "new": [<moves>], "reason": "evidence" | "console"}`);
+        if (correction.ply - 1 > player.plies) {
+          fail('import/bad-event', `${where}: a correction from ply ${correction.ply} cannot follow a record of ${player.plies} moves`, { ply: correction.ply });
+        }
+        // As recordOf reads it: the record cut before the ply, then the new moves played.
+        player.truncate(correction.ply - 1);
+        for (const [i, move] of correction.new.entries()) {
+          const ply = correction.ply + i;
+          const error = player.play(move);
+          if (error) fail('import/bad-move', `ply ${ply} ("${move}") is not legal: ${error.message}`, { ply, move, rule: error.code });
+        }
       }
       events.push({ kind: kind as NewEvent['kind'], at: e.at as number, payload });
     }

@@ -12,7 +12,7 @@ import type { GameName } from '../rules/index.ts';
 import { GAME_SOURCES, localDay } from '../store/index.ts';
 import type { GameSource } from '../store/index.ts';
 import type { DeclaredGame } from './check.ts';
-import { ImportError } from './errors.ts';
+import { ImportError, MAX_JSON_DEPTH, nestedDeeperThan } from './errors.ts';
 import { isoTime, parseIsoTime, reasonIn, winnerIn, type PortableGame } from './portable.ts';
 
 export const CSV_COLUMNS = ['id', 'game', 'date', 'start', 'end', 'board', 'source', 'players', 'plies', 'winner', 'reason', 'options', 'moves'] as const;
@@ -117,11 +117,14 @@ export function readGamesCsv(text: string, defaultGame?: GameName): DeclaredGame
     const json = (name: string): unknown => {
       const value = get(name);
       if (value === undefined || value === '') return undefined;
+      let parsed: unknown;
       try {
-        return JSON.parse(value);
+        parsed = JSON.parse(value);
       } catch {
         return fail(name === 'options' ? 'import/bad-options' : 'import/bad-field', `"${name}" is not JSON: ${value}`);
       }
+      if (nestedDeeperThan(parsed)) fail('import/too-deep', `"${name}" nests its JSON deeper than ${MAX_JSON_DEPTH} levels`);
+      return parsed;
     };
     const game = get('game') || defaultGame;
     if (!game) fail('import/no-game', 'the row does not say which game it is (column "game")');

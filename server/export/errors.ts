@@ -3,6 +3,8 @@
 export const IMPORT_ERROR_CODES = [
   /** The file as a whole cannot be read in its format (bad JSON, an unclosed comment, a broken CSV row). */
   'import/unreadable',
+  /** JSON nested deeper than MAX_JSON_DEPTH: no game's record is, and reading it would exhaust the stack. */
+  'import/too-deep',
   'import/unknown-format',
   /** The file holds no game. */
   'import/empty',
@@ -48,4 +50,31 @@ export class ImportError extends Error {
   toJSON(): { error: ImportErrorCode; message: string } & ImportErrorDetails {
     return { error: this.code, message: this.message, ...this.details };
   }
+}
+
+/** No game's JSON nests deeper than this (an event's payload is four levels); deeper is refused before it is read. */
+export const MAX_JSON_DEPTH = 64;
+
+/** Whether `value` (parsed JSON) nests arrays and objects deeper than `max`; walked without recursion, whatever its depth. */
+export function nestedDeeperThan(value: unknown, max: number = MAX_JSON_DEPTH): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length) {
+    const [item, depth] = stack.pop() as [unknown, number];
+    if (item === null || typeof item !== 'object') continue;
+    if (depth >= max) return true;
+    for (const child of Object.values(item)) stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
+/** JSON text read as import input: unreadable or too deep is an ImportError of `code`, saying `what` it was. */
+export function parseImportJson(text: string, what: string, code: ImportErrorCode = 'import/unreadable'): unknown {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    throw new ImportError(code, `${what} is not JSON: ${(e as Error).message}`);
+  }
+  if (nestedDeeperThan(value)) throw new ImportError('import/too-deep', `${what} nests its JSON deeper than ${MAX_JSON_DEPTH} levels; no game's record does.`);
+  return value;
 }

@@ -13,7 +13,7 @@ import type { GameName } from '../rules/index.ts';
 import { GAME_SOURCES } from '../store/index.ts';
 import type { GameSource } from '../store/index.ts';
 import type { DeclaredGame } from './check.ts';
-import { ImportError } from './errors.ts';
+import { ImportError, parseImportJson } from './errors.ts';
 import { parseIsoTime, type PortableGame } from './portable.ts';
 
 export const JSON_FORMAT_ONE = 'spieltisch-game';
@@ -47,12 +47,7 @@ export function formatGamesJson(games: readonly PortableGame[]): string {
 
 /** Reads one game, a `spieltisch-games` document, or an array of games. */
 export function readGamesJson(text: string, defaultGame?: GameName): DeclaredGame[] {
-  let doc: unknown;
-  try {
-    doc = JSON.parse(text);
-  } catch (e) {
-    throw new ImportError('import/unreadable', `The file is not JSON: ${(e as Error).message}`);
-  }
+  const doc = parseImportJson(text, 'The file');
   let items: unknown[];
   if (Array.isArray(doc)) items = doc;
   else if (isObject(doc)) {

@@ -23,7 +23,7 @@ import type { GameName } from '../rules/index.ts';
 import { GAME_SOURCES } from '../store/index.ts';
 import type { GameSource } from '../store/index.ts';
 import type { DeclaredGame } from './check.ts';
-import { ImportError } from './errors.ts';
+import { ImportError, MAX_JSON_DEPTH, nestedDeeperThan } from './errors.ts';
 import { isoTime, parseIsoTime, reasonIn, winnerIn, type PortableGame } from './portable.ts';
 import { seatHeader, seatsOf } from './seats.ts';
 
@@ -146,6 +146,7 @@ function readOne(text: string, firstLine: number, index: number, defaultGame: Ga
     } catch {
       fail('import/bad-options', `the [Options] header is not JSON: ${optionsText}`);
     }
+    if (nestedDeeperThan(options)) fail('import/too-deep', `the [Options] header nests its JSON deeper than ${MAX_JSON_DEPTH} levels`);
     if (typeof options !== 'object' || options === null || Array.isArray(options)) fail('import/bad-options', 'the [Options] header must be a JSON object such as {"seedsPerPit":3}');
   }
 

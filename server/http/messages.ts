@@ -103,6 +103,23 @@ export interface Question {
   readonly options: readonly string[];
   /** The option the console shows chosen at first (Adu: the lowest range a captured soldier may be declared). */
   readonly preselected?: string;
+  /**
+   * `false`: play goes on without the answer. The record took one option (a move marked `assumed`);
+   * an answer that differs corrects the record. Absent: the referee waits for it.
+   */
+  readonly blocking?: false;
+}
+
+/**
+ * A correction of the record: from `ply` (1-based) on it was `old` and is now `new` (either may be
+ * longer). `evidence`: later pictures showed the committed move was wrong; `console`: the console
+ * answered a question about a move already in the record.
+ */
+export interface RecordCorrection {
+  readonly ply: number;
+  readonly old: readonly string[];
+  readonly new: readonly string[];
+  readonly reason: 'evidence' | 'console';
 }
 
 /**
@@ -124,9 +141,10 @@ export interface BoardStatus {
   readonly connected: boolean;
   /**
    * What the link knows when `connected` is false: `not-responding` (no heartbeat for 3 s),
-   * `reconnecting` (the cable is gone; the link tries again with backoff). Absent: nothing more known.
+   * `reconnecting` (the cable is gone; the link tries again with backoff), `wrong-board` (another board
+   * answered where this one was: refused, and the link goes on looking for this one). Absent: nothing more known.
    */
-  readonly link?: 'live' | 'not-responding' | 'reconnecting';
+  readonly link?: 'live' | 'not-responding' | 'reconnecting' | 'wrong-board';
   readonly calibrated: boolean;
   readonly framesPerSecond: number;
   readonly dropped: number;
@@ -149,11 +167,15 @@ export type ServerMessage =
   | {
       readonly type: 'update';
       readonly stateId: number;
-      readonly event: 'move' | 'takeback' | 'settled' | 'new-game' | 'end';
+      readonly event: 'move' | 'takeback' | 'correction' | 'settled' | 'new-game' | 'end';
       /** The move just played (event `move`), in notation. */
       readonly move?: string;
+      /** The move was taken without the board or the console deciding it (event `move`); the console may still change it. */
+      readonly assumed?: true;
       /** The moves taken back (event `takeback`). */
       readonly undone?: readonly string[];
+      /** What was corrected (event `correction`); `record` is the corrected record. */
+      readonly correction?: RecordCorrection;
       readonly record: readonly string[];
       readonly view: GameView;
       /** As in `sync`: a game gets its row in the log with its first move, so the first update may be the first to name it. */

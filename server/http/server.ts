@@ -1,11 +1,11 @@
 // HTTP and WebSocket face of one table: express serves the built pages and a small JSON API,
 // `ws` at /ws sends every page a `sync` on connect and then the session's updates.
-import express from 'express';
-import { createServer, type Server } from 'node:http';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
-import { WebSocketServer, WebSocket } from 'ws';
+import { WebSocketServer, WebSocket, type RawData } from 'ws';
 import type { ConsoleCommand, RawFrameMessage, ServerMessage } from './messages.ts';
 import type { GameLog } from '../store/index.ts';
 import { gameLogApi } from './api.ts';
@@ -57,6 +57,15 @@ export interface HttpOptions {
    * (`https://spieltisch.example` behind a proxy that rewrites Host). Reading needs no origin check.
    */
   readonly allowedOrigins?: readonly string[];
+  /** Told of an exception a command or a request met (default: one line on standard error); the client gets a refusal. */
+  readonly onError?: (error: unknown, where: string) => void;
+}
+
+/** One line naming where and what: the stack belongs in a bug report, not in the table's log. */
+export function reportError(error: unknown, where: string): void {
+  const e = error as { name?: unknown; message?: unknown };
+  const what = e && typeof e === 'object' && typeof e.message === 'string' ? `${String(e.name ?? 'Error')}: ${e.message}` : String(error);
+  process.stderr.write(`spieltisch: ${where} failed: ${what}\n`);
 }
 
 /** Why the server closed a client's WebSocket. */
@@ -74,6 +83,7 @@ export interface RunningServer {
 export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 export async function startHttp(game: LiveGame, options: HttpOptions): Promise<RunningServer> {
+  const report = options.onError ?? reportError;
   const app = express();
   app.disable('x-powered-by');
   app.use(securityHeaders());
@@ -103,6 +113,12 @@ export async function startHttp(game: LiveGame, options: HttpOptions): Promise<R
   app.use('/api', (_req, res) => {
     res.status(404).json({ error: 'not-found', message: 'No such API route.' });
   });
+  app.use((error: unknown, req: Request, _res: Response, next: NextFunction) => {
+    // A body that could not be read is the client's (a 4xx); anything else is a bug to log before httpErrors answers.
+    const status = (error as { status?: unknown } | null)?.status;
+    if (!(typeof status === 'number' && status >= 400 && status < 500)) report(error, `${req.method} ${req.path}`);
+    next(error);
+  });
   app.use(httpErrors());
 
   const server = createServer(app);
@@ -124,7 +140,8 @@ export async function startHttp(game: LiveGame, options: HttpOptions): Promise<R
       stopRaw = null;
     }
   };
-  wss.on('connection', (socket, request) => {
+  wss.on('error', (e) => report(e, 'the WebSocket server'));
+  wss.on('connection', guarded(report, 'a page connecting', (socket: WebSocket, request: IncomingMessage) => {
     socket.send(JSON.stringify(game.sync()));
     // A page is read-only until it presents the referee token, from a page this server served (README, "Security").
     let authed = false;
@@ -143,7 +160,7 @@ export async function startHttp(game: LiveGame, options: HttpOptions): Promise<R
       socket.once('close', () => clearTimeout(cut));
       return false;
     };
-    socket.on('message', (data, isBinary) => {
+    socket.on('message', guarded(report, 'a page message', (data: RawData, isBinary: boolean) => {
       if (dropped) return;
       const reply = (ref: number, ok: boolean, error?: string, message?: string, params?: Readonly<Record<string, string | number>>) =>
         socket.send(JSON.stringify({ type: 'command-result', ref, ok, ...(error ? { error, message } : {}), ...(params ? { params } : {}) } satisfies ServerMessage));
@@ -173,12 +190,20 @@ export async function startHttp(game: LiveGame, options: HttpOptions): Promise<R
         reply(message.ref, false, 'console/unauthorized', 'Console commands need the referee token.');
         return;
       }
-      const result = game.command(message.stateId, message.command);
+      let result: ReturnType<LiveGame['command']>;
+      try {
+        result = game.command(message.stateId, message.command);
+      } catch (e) {
+        // The last guard: a command that throws is a bug to fix, but it is this console's refusal, never the end
+        // of the service every page depends on.
+        report(e, `console command ${message.command.kind}`);
+        result = { ok: false, error: 'console/failed', message: 'The server could not carry out this command; the game is as the pages show it.' };
+      }
       reply(message.ref, result.ok, result.error, result.message, result.params);
-    });
+    }));
     socket.on('error', () => socket.terminate());
     socket.on('close', () => wantRaw(socket, false));
-  });
+  }));
   const unsubscribe = game.subscribe((_message, text) => {
     // Encoded once for all pages: ws would otherwise turn the string into bytes once per page.
     const frame = Buffer.from(text);
@@ -197,6 +222,7 @@ export async function startHttp(game: LiveGame, options: HttpOptions): Promise<R
     server.once('error', reject);
     server.listen(options.port, options.host ?? '0.0.0.0', () => resolve());
   });
+  server.on('error', (e) => report(e, 'the HTTP server'));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
   return {
@@ -212,5 +238,16 @@ export async function startHttp(game: LiveGame, options: HttpOptions): Promise<R
         wss.close();
         server.close(() => resolve());
       }),
+  };
+}
+
+/** `listener`, with an exception it throws reported instead of thrown into the event emitter (which would end the process). */
+function guarded<A extends unknown[]>(report: (error: unknown, where: string) => void, where: string, listener: (...args: A) => void): (...args: A) => void {
+  return (...args) => {
+    try {
+      listener(...args);
+    } catch (e) {
+      report(e, where);
+    }
   };
 }

@@ -4,6 +4,7 @@
 // No I/O: the service feeds it messages and hears what changed.
 import { RECENT_EVENTS, type BoardRecord, type RecentEvent } from './messages.ts';
 import { compareRuns, readPayload, parseTopic, type EventPayload, type Run, type StatePayload, type StatusPayload } from './topics.ts';
+import type { RecordCorrection } from '../http/messages.ts';
 
 /** What one message did. */
 export type Outcome =
@@ -169,6 +170,8 @@ export class BoardBook {
       at: payload.at,
       ...(update.move !== undefined ? { move: update.move } : {}),
       ...(update.undone !== undefined ? { undone: update.undone } : {}),
+      // From another table over the broker: only a well-formed correction is passed on to the pages.
+      ...(isCorrection(update.correction) ? { correction: update.correction } : {}),
     };
     // A page follows the moves; the board settling is no news to it.
     if (update.event !== 'settled') board.recent = [...board.recent.slice(-(RECENT_EVENTS - 1)), recent];
@@ -177,4 +180,11 @@ export class BoardBook {
     board.changedAt = this.now();
     return { kind: 'applied', key: board.key, event: payload };
   }
+}
+
+function isCorrection(value: unknown): value is RecordCorrection {
+  if (typeof value !== 'object' || value === null) return false;
+  const c = value as Record<string, unknown>;
+  const moves = (m: unknown) => Array.isArray(m) && m.every((x) => typeof x === 'string');
+  return Number.isSafeInteger(c.ply) && moves(c.old) && moves(c.new) && (c.reason === 'evidence' || c.reason === 'console');
 }

@@ -84,7 +84,15 @@ export async function startBroadcast(options: BroadcastOptions): Promise<Running
     send({ type: 'broker', broker });
   });
   client.on('error', () => {});
+  // A message that throws is dropped and told, never the end of the display every table shows on.
   client.on('message', (topic, payload) => {
+    try {
+      receive(topic, payload);
+    } catch (e) {
+      options.onNotice?.(`MQTT: a message on ${topic} was dropped: ${(e as Error)?.message ?? String(e)}`);
+    }
+  });
+  function receive(topic: string, payload: Buffer): void {
     const outcome = book.receive(topic, payload);
     switch (outcome.kind) {
       case 'gap':
@@ -110,7 +118,7 @@ export async function startBroadcast(options: BroadcastOptions): Promise<Running
         break;
     }
     for (const listener of listeners) listener(outcome);
-  });
+  }
 
   const app = express();
   app.disable('x-powered-by');

@@ -1,6 +1,6 @@
 // What the broadcast service sends to the tournament pages over its WebSocket, and what /api/boards
 // answers. The pages import these types only.
-import type { Alert, BoardStatus, GameView, ServerMessage } from '../http/messages.ts';
+import type { Alert, BoardStatus, GameView, RecordCorrection, ServerMessage } from '../http/messages.ts';
 import type { GameName } from '../rules/types.ts';
 import type { Run } from './topics.ts';
 
@@ -15,6 +15,8 @@ export interface RecentEvent {
   readonly event: Extract<ServerMessage, { type: 'update' }>['event'];
   readonly move?: string;
   readonly undone?: readonly string[];
+  /** What was corrected (event `correction`). */
+  readonly correction?: RecordCorrection;
   /** The table's clock when it decided, ms. */
   readonly at: number;
 }

@@ -122,7 +122,16 @@ export function startPublisher(table: PublishedGame, options: PublisherOptions):
     pump();
   };
 
+  // The table's message reaches the publisher inside the table's own emit: an exception here would be the
+  // console's or the board's, so it is told and the message left to the next state instead.
   const unsubscribe = table.subscribe((message: ServerMessage, text: string) => {
+    try {
+      follow(message, text);
+    } catch (e) {
+      options.onNotice?.(`MQTT: a ${message.type} message could not be published: ${(e as Error)?.message ?? String(e)}`);
+    }
+  });
+  function follow(message: ServerMessage, text: string): void {
     switch (message.type) {
       case 'update':
         // The session's own JSON of the update goes inside the envelope as it is: no second stringify.
@@ -150,7 +159,7 @@ export function startPublisher(table: PublishedGame, options: PublisherOptions):
         assertNever(message);
     }
     pump();
-  });
+  }
 
   function publishOnline(): void {
     const online: StatusPayload = { v: 1, status: 'online', run, game: table.game, at: now() };

@@ -26,6 +26,11 @@ import { DEFAULT_SETTLE, WeightSettler, type SettleOptions, type SettledPicture 
 import { matchTarget, type Match, type Reference, type Target, type Transfer, type WeightModel } from './weigh.ts';
 import { AlertLatch } from './alert-latch.ts';
 import { EMPTY_BELOW, cellsOff, fitWhole, placeStones, type Scale, type WholeFit } from './kalaha-resume.ts';
+import { afterCaptures, captureTransfers, capturedIn, sownPits, sweepOf, transfersOf, type Ply } from './kalaha-plies.ts';
+import { agree, explain, type Agreement } from './decoder.ts';
+import { BLIND_MOVE, LiftWatch, matchNode, rootNode, sowingAdapter, type Anchor, type SowingNode } from './kalaha-decoder.ts';
+
+export { sownPits } from './kalaha-plies.ts';
 
 export interface KalahaRefereeOptions {
   readonly settle?: SettleOptions;
@@ -38,6 +43,10 @@ export interface KalahaRefereeOptions {
    * pause with a stone in their hand, and a moment later the board makes sense again.
    */
   readonly mismatchMs?: number;
+  /** How many moves of the record later pictures may still correct. */
+  readonly reviseDepth?: number;
+  /** Most moves made in a row without a still board that the referee reads from the order of lifts. */
+  readonly quickRun?: number;
 }
 
 export type RefereeEvent =
@@ -52,6 +61,8 @@ export type RefereeEvent =
       readonly reconstructed?: true;
     }
   | { readonly kind: 'takeback'; readonly t: number; readonly undone: readonly string[]; readonly ply: number }
+  /** Later pictures showed the record wrong from `ply` on: it was `old`, it is `new`. */
+  | { readonly kind: 'correction'; readonly t: number; readonly ply: number; readonly old: readonly string[]; readonly new: readonly string[]; readonly reason: 'evidence' }
   | { readonly kind: 'settled'; readonly t: number }
   | { readonly kind: 'end'; readonly t: number; readonly outcome: KalahaOutcome }
   | { readonly kind: 'new-game'; readonly t: number }
@@ -73,13 +84,6 @@ export interface RefereeAlert {
   readonly cells?: readonly { readonly cell: number; readonly diff: number }[];
 }
 
-interface Ply {
-  readonly state: KalahaState;
-  readonly move: string | null;
-  readonly pit: number | null;
-  readonly sown: readonly number[];
-  readonly captures: readonly number[];
-}
 
 type Candidate =
   | { readonly kind: 'here'; readonly target: Target }
@@ -96,6 +100,8 @@ interface WholeReading {
 }
 
 const CELLS = 14;
+/** The short window of the early reading: three frames, 150 ms at the protocol's rate. */
+const QUICK_SETTLE: SettleOptions = { settleMs: 150, minFrames: 4, maxFrames: 16 };
 const CALIBRATION_FRAMES = 40;
 /** The protocol's default scan rate is 20 frames a second. */
 const FRAME_MS = 50;
@@ -113,6 +119,16 @@ export class KalahaReferee {
   private pending: readonly Transfer[] = [];
   private readonly alerts = new AlertLatch();
   private readonly settler: WeightSettler;
+  /**
+   * A second settle stage over a short window: a move is shown as soon as the board holds still
+   * this briefly and exactly one move explains it; the settled picture then confirms it, or the
+   * decoder corrects it.
+   */
+  private readonly quick = new WeightSettler(CELLS, QUICK_SETTLE);
+  /** The weight model for the short window's noisier means. */
+  private quickModel: WeightModel | null = null;
+  /** The reference is a glimpse (an early reading), as noisy as the short window. */
+  private glimpsed = false;
   private readonly settleOptions: SettleOptions;
   private readonly calibration: Float64Array[] = [];
   private readonly takebackDepth: number;
@@ -136,6 +152,14 @@ export class KalahaReferee {
   private readonly zeros = new Float64Array(CELLS);
   private readonly recent = [new Float64Array(CELLS), new Float64Array(CELLS), new Float64Array(CELLS)];
   private recentCount = 0;
+  private readonly medians = new Float64Array(CELLS);
+  /** Which pits were emptied, in order: what tells quick moves apart (kalaha-decoder.ts). */
+  private readonly lifts = new LiftWatch();
+  /** The positions the referee was sure of, oldest first, back to `reviseDepth` moves. */
+  private anchors: Anchor[] = [];
+  private frameNoise = 0.1;
+  private readonly reviseDepth: number;
+  private readonly quickRun: number;
 
   constructor(
     readonly rules: KalahaOptions,
@@ -147,6 +171,8 @@ export class KalahaReferee {
     this.takebackDepth = options.takebackDepth ?? 12;
     this.margin = options.margin ?? 9;
     this.mismatchMs = options.mismatchMs ?? 1500;
+    this.reviseDepth = options.reviseDepth ?? 3;
+    this.quickRun = options.quickRun ?? 5;
   }
 
   get state(): KalahaState {
@@ -198,14 +224,17 @@ export class KalahaReferee {
     this.unread = null;
     this.settler.reset();
     this.settler.expectedTotal = null;
+    this.quick.reset();
     return { ok: true };
   }
 
   /** One W frame: weights in tenths of a gram, `t` in ms on the board's clock. */
   frame(t: number, tenths: ArrayLike<number>): RefereeEvent[] {
     if (!this.model) this.keepForCalibration(tenths);
-    else this.watchHands(tenths);
+    else this.watchHands(t, tenths);
+    const glimpse = this.model ? this.glance(t, tenths) : null;
     const picture = this.settler.push(t, tenths);
+    if (!picture && glimpse) return this.decideEarly(glimpse);
     if (picture) {
       if (this.model) return this.decide(picture);
       if (!this.resuming) return this.calibrate(picture);
@@ -245,6 +274,7 @@ export class KalahaReferee {
   undo(t: number): ConsoleResult {
     if (this.plies.length === 1) return { ok: false, error: 'console/nothing-to-undo', message: 'There is no move to take back.' };
     const undone = this.plies.pop() as Ply;
+    this.forgetAnchorsPast(this.plies.length - 1);
     this.pending = [];
     this.unexplained = null;
     this.readAgain(t);
@@ -288,12 +318,22 @@ export class KalahaReferee {
     return { ok: true, events: [{ kind: 'end', t, outcome: ended.value.outcome as KalahaOutcome }] };
   }
 
-  private setReference(counts: readonly number[], grams: Float64Array): void {
+  private setReference(counts: readonly number[], grams: Float64Array, glimpse = false): void {
+    this.glimpsed = glimpse;
     for (let i = 0; i < CELLS; i++) if (counts[i] === 0) this.zeros[i] = grams[i];
     this.ref = { counts, grams, zeros: this.zeros };
     this.lowest.set(grams);
     this.highest.set(grams);
     this.stirred = 0;
+    const ply = this.plies.length - 1;
+    this.anchors = this.anchors.filter((a) => a.ply < ply && a.ply >= ply - this.reviseDepth);
+    this.anchors.push({ ply, ref: { counts: counts.slice(), grams: Float64Array.from(grams), zeros: Float64Array.from(this.zeros) }, lifts: this.lifts.count });
+    this.lifts.forgetBefore(this.anchors[0].lifts);
+  }
+
+  /** Anchors past the record's end (after a take-back) show positions no longer in the game. */
+  private forgetAnchorsPast(ply: number): void {
+    this.anchors = this.anchors.filter((a) => a.ply <= ply);
   }
 
   /**
@@ -301,7 +341,7 @@ export class KalahaReferee {
    * stones were taken out and others put in, so their weights no longer tell their counts alone.
    * A median of three frames keeps a glitch from counting.
    */
-  private watchHands(tenths: ArrayLike<number>): void {
+  private watchHands(t: number, tenths: ArrayLike<number>): void {
     const slot = this.recent[this.recentCount++ % 3];
     for (let i = 0; i < CELLS; i++) slot[i] = tenths[i] / 10;
     if (this.recentCount < 3 || !this.ref || !this.model) return;
@@ -309,11 +349,15 @@ export class KalahaReferee {
     const [a, b, c] = this.recent;
     for (let i = 0; i < CELLS; i++) {
       const w = Math.max(Math.min(a[i], b[i]), Math.min(Math.max(a[i], b[i]), c[i]));
+      this.medians[i] = w;
       if (w < this.lowest[i]) this.lowest[i] = w;
       if (w > this.highest[i]) this.highest[i] = w;
       const refW = this.ref.grams[i];
       if ((this.lowest[i] < refW - step && w > this.lowest[i] + step) || (this.highest[i] > refW + step && w < this.highest[i] - step)) this.stirred |= 1 << i;
     }
+    // A pit reads about its zero when lifted: within half the lightest stone, or three times the noise.
+    const emptyAbove = Math.max(0.5 * this.model.lightest, 3 * this.frameNoise);
+    this.lifts.see(t, this.medians, this.zeros, emptyAbove, Math.max(0.8 * this.model.lightest, emptyAbove + 3 * this.frameNoise));
   }
 
   private keepForCalibration(tenths: ArrayLike<number>): void {
@@ -384,6 +428,18 @@ export class KalahaReferee {
     const totalNoise = settledNoise * Math.sqrt(CELLS);
     this.settler.totalTolerance = Math.max(Math.min(3 * totalNoise + 0.2, 0.6 * lightest), 2 * totalNoise);
     this.settler.driftTolerance = this.model.tolerance;
+    this.frameNoise = frameNoise;
+    const quickFrames = Math.max(QUICK_SETTLE.minFrames, Math.round(QUICK_SETTLE.settleMs / FRAME_MS));
+    const noisier = Math.sqrt(frames / quickFrames);
+    this.quickModel = { ...this.model, tolerance: this.model.tolerance * noisier, noise: this.model.noise * noisier };
+    this.quick.stillTolerance = this.settler.stillTolerance;
+    this.quick.stepTolerance = this.settler.stepTolerance * noisier;
+    this.quick.changeTolerance = this.quickModel.tolerance / 2;
+    // The total as strictly as the settled picture: a light stone still in the hand must show.
+    this.quick.totalTolerance = this.settler.totalTolerance;
+    this.quick.reset();
+    this.lifts.reset(counts);
+    this.anchors = [];
     this.setReference(counts, picture.grams);
     this.calibration.length = 0;
     return { kind: 'calibrated', t: picture.t, stone, spread, noise: frameNoise };
@@ -480,17 +536,58 @@ export class KalahaReferee {
     this.unexplainedSince = this.settler.holding ? t : null;
   }
 
+  /** The short window's picture, when the board is being read as usual and nothing waits. */
+  private glance(t: number, tenths: ArrayLike<number>): SettledPicture | null {
+    this.quick.expectedTotal = this.settler.expectedTotal;
+    const glimpse = this.quick.push(t, tenths);
+    if (!glimpse || this.resuming || this.pending.length || this.unexplained || this.alerts.key || !this.quickModel) return null;
+    return glimpse;
+  }
+
+  /**
+   * A glimpse of a board that has held still only briefly: a move is taken early when its pit was
+   * seen lifted, it alone explains the board, and the board is not simply as it was. The settled
+   * picture then confirms it (nothing happened since), or the decoder corrects it.
+   */
+  private decideEarly(glimpse: SettledPicture): RefereeEvent[] {
+    const model = this.quickModel as WeightModel;
+    const ref = this.ref as Reference;
+    const lifted = this.liftedSinceReference();
+    if (!lifted) return NONE;
+    const fits: { c: Candidate; score: number; complete: boolean }[] = [];
+    for (const c of this.candidates()) {
+      const fit = matchTarget(model, ref, c.target, glimpse.grams);
+      if (fit) fits.push({ c, score: fit.score + PRIOR[c.kind], complete: fit.complete });
+    }
+    fits.sort((a, b) => a.score - b.score);
+    const [best, second] = fits;
+    // Early only for a move wholly done: stones still owed to a store are read from the settled board.
+    if (!best || best.c.kind !== 'move' || !best.complete || !lifted.has(best.c.move.pit) || (second && second.score < best.score + this.margin)) return NONE;
+    const c = best.c;
+    const before = this.state;
+    this.plies.push({ state: c.next, move: PITS[c.move.pit], pit: c.move.pit, sown: sownPits(before, c.move.pit), captures: c.captures });
+    // The glimpse is the reference until a settled picture replaces it (as `here`): the next
+    // quick move is weighed from the board as this one left it, not from before it.
+    this.setReference(c.target.counts, glimpse.grams, true);
+    const events: RefereeEvent[] = [{ kind: 'move', t: glimpse.t, move: PITS[c.move.pit], ply: this.plies.length - 1, pending: [] }];
+    if (c.next.outcome && !before.outcome) events.push({ kind: 'end', t: glimpse.t, outcome: c.next.outcome });
+    return events;
+  }
+
   /** A settled picture: which candidate explains it? */
   decide(picture: SettledPicture): RefereeEvent[] {
-    const model = this.model as WeightModel;
+    const model = (this.glimpsed ? this.quickModel : this.model) as WeightModel;
     const ref = this.ref as Reference;
     let best: { c: Candidate; m: Match } | null = null;
     let second: { c: Candidate; m: Match } | null = null;
     let here: { c: Candidate; m: Match } | null = null;
+    const lifted = this.liftedSinceReference();
     for (const c of this.candidates()) {
       const fit = matchTarget(model, ref, c.target, picture.grams);
       if (!fit) continue;
-      const m = { ...fit, score: fit.score + PRIOR[c.kind] };
+      // A move whose pit nobody lifted is less likely than one whose pit was seen emptied.
+      const unseen = c.kind === 'move' && lifted && !lifted.has(c.move.pit) ? BLIND_MOVE : 0;
+      const m = { ...fit, score: fit.score + PRIOR[c.kind] + unseen };
       if (c.kind === 'here') here = { c, m };
       if (!best || m.score < best.m.score) {
         second = best;
@@ -499,7 +596,17 @@ export class KalahaReferee {
     }
     const t = picture.t;
     if (!best) {
-      // The next player may have started before the board was still: try two moves at once.
+      // Several moves without a still board between them, or a move read wrongly before: the
+      // order of the lifts and the histories since the last positions the referee was sure of.
+      const decoded = this.decode(picture);
+      if (decoded === 'undecided') {
+        this.explainNot(picture);
+        return NONE;
+      }
+      if (decoded) {
+        this.unexplained = null;
+        return decoded;
+      }
       const both = this.twoMoves(picture);
       if (both) {
         this.unexplained = null;
@@ -516,11 +623,79 @@ export class KalahaReferee {
     this.unexplained = null;
     // Nothing happened is the safest reading whenever it fits about as well as anything else.
     if (here && here.m.score <= best.m.score + this.margin) return this.apply(here.c, here.m, picture);
+    // Before a person is told a move was wrong: were several right ones made in a row?
+    if (best.c.kind === 'illegal' || best.c.kind === 'takeback' || best.c.kind === 'new-game') {
+      const decoded = this.decode(picture, 1, best.m.score + this.margin);
+      if (decoded && decoded !== 'undecided') return decoded;
+    }
     if (second && second.m.score < best.m.score + this.margin && !sameMeaning(best.c, second.c)) {
+      // The lifts may tell the two apart where the picture cannot.
+      if (best.c.kind === 'move' && second.c.kind === 'move') {
+        const decoded = this.decode(picture, 1);
+        if (decoded && decoded !== 'undecided') return decoded;
+      }
       const moves = [best.c, second.c].map(describe).join(' / ');
       return [this.alerts.raise(t, `ambiguous:${moves}`, 'referee/ambiguous', `The board fits more than one reading (${moves}); waiting for a clearer picture.`, { options: moves })].filter(isEvent);
     }
     return this.apply(best.c, best.m, picture);
+  }
+
+  /** The pits lifted since the reference picture, or null when none were seen (the lifts tell nothing then). */
+  private liftedSinceReference(): Set<number> | null {
+    const newest = this.anchors[this.anchors.length - 1];
+    if (!newest || newest.ply !== this.plies.length - 1) return null;
+    const lifts = this.lifts.since(newest.lifts);
+    return lifts.length ? new Set(lifts.map((l) => l.cell)) : null;
+  }
+
+  /**
+   * The histories from the positions the referee was sure of (the newest first, then back to
+   * `reviseDepth` moves of the record) that explain the picture, through the lifts seen since:
+   * what every close one agrees on is taken, moves of the record it replaces are corrected.
+   * `anchors` limits how many of the newest anchors are tried.
+   */
+  private decode(picture: SettledPicture, anchors = Infinity, within = Infinity): RefereeEvent[] | 'undecided' | null {
+    const model = this.model as WeightModel;
+    const n = this.plies.length - 1;
+    const usable = this.anchors.filter((a) => a.ply <= n && a.ply >= n - this.reviseDepth).reverse().slice(0, anchors);
+    for (const anchor of usable) {
+      const evidence = { model, ref: anchor.ref, picture: picture.grams, lifts: this.lifts.since(anchor.lifts) };
+      const recorded = this.plies.slice(anchor.ply + 1).map((p) => p.pit as number);
+      const found = explain(sowingAdapter, rootNode(this.plies[anchor.ply]), evidence, { depth: recorded.length + this.quickRun, width: 400, beam: 4 * this.margin }).filter((e) => e.cost <= within);
+      const agreement = agree(sowingAdapter, recorded, found, this.margin);
+      if (agreement.kind === 'none') continue;
+      if (agreement.kind === 'undecided') return 'undecided';
+      if (agreement.add.length === 0 && agreement.replace.length === 0) return null;
+      return this.takeHistory(anchor, agreement, evidence, picture);
+    }
+    return null;
+  }
+
+  /** A history the decoder agreed on, into the record: corrected moves, then new ones. */
+  private takeHistory(anchor: Anchor, agreement: Extract<Agreement<SowingNode, number>, { kind: 'agreed' }>, evidence: Parameters<typeof matchNode>[1], picture: SettledPicture): RefereeEvent[] {
+    const t = picture.t;
+    const events: RefereeEvent[] = [];
+    if (this.alerts.key) events.push(this.alerts.clear(t));
+    const from = anchor.ply + agreement.keep;
+    const wasOver = this.plies[from].state.outcome !== null;
+    const old = this.plies.slice(from + 1).map((p) => p.move as string);
+    const nodes = agreement.history.nodes.slice(agreement.keep + 1);
+    this.plies.length = from + 1;
+    for (const node of nodes) this.plies.push(node.ply);
+    this.forgetAnchorsPast(from);
+    const added = nodes.map((node) => node.ply.move as string);
+    if (old.length && added.length) events.push({ kind: 'correction', t, ply: from + 1, old, new: added, reason: 'evidence' });
+    else if (old.length) events.push({ kind: 'takeback', t, undone: old, ply: from });
+    else for (const [k, move] of added.entries()) events.push({ kind: 'move', t, move, ply: from + k + 1, pending: [] });
+    const last = agreement.history.nodes[agreement.history.nodes.length - 1];
+    const m = matchNode(last, evidence);
+    this.pending = m && !m.complete ? last.owed : [];
+    if (this.pending.length === 0) this.setReference(observe(this.state), picture.grams);
+    const moveEvent = events.findLast((e) => e.kind === 'move');
+    if (moveEvent && moveEvent.kind === 'move' && this.pending.length) events[events.lastIndexOf(moveEvent)] = { ...moveEvent, pending: this.pending };
+    const outcome = this.state.outcome;
+    if (outcome && !wasOver) events.push({ kind: 'end', t, outcome });
+    return events;
   }
 
   /** Nothing fits as it stands; does something fit if the stirred cells exchanged stones? */
@@ -748,60 +923,6 @@ function describe(c: Candidate): string {
  */
 function sameMeaning(a: Candidate, b: Candidate): boolean {
   return describe(a).replace('?', '') === describe(b).replace('?', '');
-}
-
-/** The pits that receive a stone when `pit` is sown, in order (the origin skipped on a lap when the rules say so). */
-export function sownPits(state: KalahaState, pit: number): number[] {
-  const sown: number[] = [];
-  let at = pit;
-  for (let stones = state.pits[pit]; stones > 0; ) {
-    at = (at + 1) % 12;
-    if (at === pit && state.options.skipOrigin && state.pits[pit] >= 12) continue;
-    sown.push(at);
-    stones--;
-  }
-  return sown;
-}
-
-function afterCaptures(afterSow: readonly number[], captures: readonly number[], store: number): number[] {
-  const counts = afterSow.slice();
-  for (const pit of captures) {
-    counts[store] += counts[pit];
-    counts[pit] = 0;
-  }
-  return counts;
-}
-
-function captureTransfers(afterSow: readonly number[], captures: readonly number[], store: number): Transfer[] {
-  return captures.map((pit) => ({ from: pit, to: store, stones: afterSow[pit] }));
-}
-
-/** Did the engine's move carry out the capture the sowing offers? (Not when every move was forbidden.) */
-function capturedIn(before: KalahaState, afterSow: readonly number[], captures: readonly number[], next: KalahaState): boolean {
-  if (captures.length === 0) return false;
-  const mover = STORE[before.toMove];
-  const taken = captures.reduce((s, pit) => s + afterSow[pit], 0);
-  const gained = next.stores[mover - 12] - before.stores[mover - 12];
-  if (!next.outcome) return gained === taken;
-  // At the end the mover also sweeps their own pits; compare with what that would give.
-  const own = afterCaptures(afterSow, captures, mover);
-  let swept = 0;
-  for (let pit = 0; pit < 12; pit++) if (STORE[owner(pit)] === mover) swept += own[pit];
-  return gained === taken + swept;
-}
-
-/** What the players must carry after a move: captured pits to the mover's store, and at the end every pit to its owner's store. */
-function transfersOf(before: KalahaState, afterSow: readonly number[], captures: readonly number[], next: KalahaState): Transfer[] {
-  const mover = STORE[before.toMove];
-  const transfers = captureTransfers(afterSow, captures, mover);
-  if (next.outcome) transfers.push(...sweepOf(afterCaptures(afterSow, captures, mover)));
-  return transfers;
-}
-
-function sweepOf(pits: readonly number[]): Transfer[] {
-  const transfers: Transfer[] = [];
-  for (let pit = 0; pit < 12; pit++) if (pits[pit] > 0) transfers.push({ from: pit, to: STORE[owner(pit)], stones: pits[pit] });
-  return transfers;
 }
 
 /**

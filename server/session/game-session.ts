@@ -4,21 +4,47 @@
 // The session is the authority: pages get a full `sync` on connect and then `update`s with an
 // increasing stateId; a console command based on an older state is refused. An event is written
 // to the game log before any page is told about it.
-import type { Alert, BoardStatus, ConsoleCommand, GameView, Question, ServerMessage } from '../http/messages.ts';
+import type { Alert, BoardStatus, ConsoleCommand, GameView, Question, RecordCorrection, ServerMessage } from '../http/messages.ts';
 import type { GameLog } from '../store/index.ts';
 import type { GameName } from '../rules/types.ts';
 
 /** What the session needs of a game log. */
 export type SessionLog = Pick<GameLog, 'startGame' | 'append' | 'endGame'>;
 
+type UpdateEvent = Extract<ServerMessage, { type: 'update' }>['event'];
+
 export type Listener = (message: ServerMessage, text: string) => void;
 
 /** The events every referee speaks in (each game's referee may say more, which passes by). */
 export type SessionEvent =
   | { readonly kind: 'calibrated'; readonly t: number }
-  /** `reconstructed`: made while the service was down, and read from the board after its restart. */
-  | { readonly kind: 'move'; readonly t: number; readonly move: string; readonly ply: number; readonly reconstructed?: boolean }
+  /**
+   * `reconstructed`: made while the service was down, and read from the board after its restart.
+   * `assumed`: taken without the board or the console deciding it (its question went unanswered, or
+   * every answer left the same position); the console may still change it.
+   */
+  | {
+      readonly kind: 'move';
+      readonly t: number;
+      readonly move: string;
+      readonly ply: number;
+      readonly reconstructed?: boolean;
+      readonly assumed?: true;
+    }
   | { readonly kind: 'takeback'; readonly t: number; readonly undone: readonly string[]; readonly ply: number }
+  /**
+   * The record from `ply` (1-based) on was `old` and is now `new` (either may be longer): later
+   * pictures showed a committed move was wrong (`evidence`), or the console answered a question about
+   * a move already in the record (`console`).
+   */
+  | {
+      readonly kind: 'correction';
+      readonly t: number;
+      readonly ply: number;
+      readonly old: readonly string[];
+      readonly new: readonly string[];
+      readonly reason: RecordCorrection['reason'];
+    }
   | { readonly kind: 'settled'; readonly t: number }
   | { readonly kind: 'end'; readonly t: number; readonly outcome: { readonly winner: string; readonly reason: string } }
   | { readonly kind: 'new-game'; readonly t: number }
@@ -40,6 +66,8 @@ export type SessionEvent =
       readonly params: Readonly<Record<string, string | number>>;
       readonly options: readonly string[];
       readonly preselected?: string;
+      /** `false`: the record went on with one option (an `assumed` move); the console may still answer. */
+      readonly blocking?: false;
     }
   | { readonly kind: 'question-closed'; readonly t: number; readonly id: number };
 
@@ -128,6 +156,11 @@ export abstract class GameSession {
     if (stateId !== this.stateId) {
       return { ok: false, error: 'console/stale-state', message: `The game has moved on (state ${this.stateId}, the console saw ${stateId}); look again and repeat.` };
     }
+    // The log holds the game's end and takes nothing more, and the rules allow no move after it: a take-back, an
+    // entered move or an answer can only be refused. `confirm` changes no move (a resumed board's reading).
+    if (command.kind !== 'confirm' && (this.gameEnded || this.view().outcome !== null)) {
+      return { ok: false, error: 'console/game-over', message: 'The game is over and its result is in the log: nothing in it can be changed now; start the next game on the setup page.' };
+    }
     const result = this.perform(command);
     if (result.ok) {
       if (command.kind === 'choose' || command.kind === 'enter') {
@@ -162,9 +195,22 @@ export abstract class GameSession {
         return;
       case 'move':
         this.ensureGame(at);
-        this.log('move', at, { move: event.move, ply: event.ply, ...(event.reconstructed ? { reconstructed: true } : {}) });
-        this.update('move', { move: event.move });
+        this.log('move', at, {
+          move: event.move,
+          ply: event.ply,
+          ...(event.reconstructed ? { reconstructed: true } : {}),
+          ...(event.assumed ? { assumed: true } : {}),
+        });
+        this.update('move', { move: event.move, ...(event.assumed ? { assumed: true } : {}) });
         return;
+      case 'correction': {
+        this.ensureGame(at);
+        const correction = { ply: event.ply, old: [...event.old], new: [...event.new], reason: event.reason };
+        this.log('correction', at, correction);
+        // The update's record is the corrected one: the referee has already rewritten its own.
+        this.update('correction', { correction });
+        return;
+      }
       case 'takeback':
         this.log('takeback', at, { undone: event.undone, ply: event.ply });
         this.update('takeback', { undone: event.undone });
@@ -212,6 +258,7 @@ export abstract class GameSession {
           params: event.params,
           options: event.options,
           ...(event.preselected !== undefined ? { preselected: event.preselected } : {}),
+          ...(event.blocking === false ? { blocking: false as const } : {}),
         };
         this.questions.set(event.id, question);
         this.broadcast({ type: 'question', stateId: this.stateId, question });
@@ -263,12 +310,17 @@ export abstract class GameSession {
     this.log('fault', this.now(), { code, ...detail });
   }
 
-  private log(kind: 'move' | 'takeback' | 'alert' | 'answer' | 'fault', at: number, payload: unknown): void {
-    if (this.gameId === null || !this.base.log) return;
+  private log(kind: 'move' | 'takeback' | 'correction' | 'alert' | 'answer' | 'fault', at: number, payload: unknown): void {
+    // An ended game's log takes nothing more (the store refuses it): an alert or a board fault after the end is
+    // shown, not kept.
+    if (this.gameId === null || this.gameEnded || !this.base.log) return;
     this.base.log.append(this.gameId, { kind, at, payload });
   }
 
-  private update(event: 'move' | 'takeback' | 'settled' | 'new-game' | 'end', extra: { move?: string; undone?: readonly string[] }): void {
+  private update(
+    event: UpdateEvent,
+    extra: { move?: string; assumed?: true; undone?: readonly string[]; correction?: RecordCorrection },
+  ): void {
     this.stateId++;
     this.broadcast({
       type: 'update',

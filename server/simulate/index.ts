@@ -5,6 +5,7 @@ export {
   sowingOrder,
   type CaptureStyle,
   type KalahaGamePlan,
+  type KalahaHandling,
   type KalahaPlanEvent,
   type KalahaPlayerOptions,
 } from './kalaha-player.ts';

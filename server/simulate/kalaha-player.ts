@@ -19,6 +19,7 @@ import {
   type Side,
 } from '../rules/kalaha.ts';
 import { sameCells, scriptMarks, type TakeBackPlanEvent } from './player-common.ts';
+import { peopleWith, type PeopleModel } from './people.ts';
 
 export interface KalahaPlayerOptions {
   readonly seed: number | string;
@@ -38,6 +39,24 @@ export interface KalahaPlayerOptions {
   readonly maxMoves?: number;
   /** At `maxMoves`: the recording simply stops mid-game (`stop`, default), or the players agree to end and sweep (`agree`). */
   readonly onMaxMoves?: 'stop' | 'agree';
+  /** How the people's hands behave beyond their moves (people.ts); the calm first model when left out. */
+  readonly people?: Partial<PeopleModel>;
+}
+
+/** What the people model (people.ts) did to a move; absent on a calm move. */
+export interface KalahaHandling {
+  /** How the move began: `quick` while the last move was barely down, `short` after a still board of only `pauseMs`. */
+  readonly start?: 'quick' | 'short';
+  /** Then: ms from the last stone of the move before set down to this move's stones lifted. */
+  readonly stillMs?: number;
+  /** A hand rested in a pit of the mover's (the `rest` action's mark, the pit's cell, how hard and how long). */
+  readonly rest?: { readonly label: string; readonly cell: number; readonly grams: number; readonly ms: number };
+  /** Both hands: the other hand took the captured stones while the last ones were still being sown. */
+  readonly bothHands?: true;
+  /** A stone meant for `pit` was dropped into `into` (the next pit) and then moved where it belongs. */
+  readonly wrongPit?: { readonly pit: number; readonly into: number };
+  /** The stones were sown quickly (`quickSowingMs` each). */
+  readonly quickSowing?: true;
 }
 
 /** A game that runs this long is a bug (the repetition rule ends every game long before). */
@@ -60,6 +79,7 @@ export type KalahaPlanEvent =
       readonly sown: readonly number[];
       readonly captures: readonly { readonly pit: number; readonly stones: number }[];
       readonly captureStyle: CaptureStyle | null;
+      readonly handling?: KalahaHandling;
     }
   | {
       readonly kind: 'illegal';
@@ -146,6 +166,33 @@ function physicalMove(state: KalahaState, pit: number, next: KalahaState): { pla
   throw new Error(`cannot explain the engine's position after ${PITS[pit]} by sowing and capturing`);
 }
 
+/**
+ * How the next move begins by the people model: quickly (each move by the `quickStart` chance, at
+ * most `quickRun` in a row), after a short still board, or (null) after thinking.
+ */
+function startOf(people: PeopleModel, prng: Random, quick: { run: number }, afterMove: boolean): 'quick' | 'short' | null {
+  if (afterMove && quick.run < people.quickRun && people.quickStart > 0 && prng.chance(people.quickStart)) {
+    quick.run++;
+    return 'quick';
+  }
+  quick.run = 0;
+  if (afterMove && people.shortPause > 0 && prng.chance(people.shortPause)) return 'short';
+  return null;
+}
+
+/** The index of the last action in `actions` that sets stones down. */
+function lastLandingIn(actions: readonly TableAction[]): number | null {
+  for (let i = actions.length - 1; i >= 0; i--) {
+    const k = actions[i].kind;
+    if (k === 'drop' || k === 'put' || k === 'carry') return i;
+  }
+  return null;
+}
+
+function round1(x: number): number {
+  return Math.round(x * 10) / 10;
+}
+
 /** The legal move that gains the mover the most stones (ties broken at random). */
 function greediest(state: KalahaState, moves: readonly KalahaMove[], rng: Random): KalahaMove {
   const store = state.toMove === 'south' ? 0 : 1;
@@ -175,6 +222,9 @@ export function planKalahaGame(options: KalahaPlayerOptions): KalahaGamePlan {
   const maxMoves = options.maxMoves ?? Infinity;
   const onMaxMoves = options.onMaxMoves ?? 'stop';
   const eagerness = options.captureEagerness ?? 0.6;
+  // The people's ways draw from a stream of their own: the calm model draws nothing that changes a game or its script.
+  const people = peopleWith(options.people);
+  const prng = new Random(options.seed).fork('people');
 
   const actions: TableAction[] = [];
   const events: KalahaPlanEvent[] = [];
@@ -183,6 +233,36 @@ export function planKalahaGame(options: KalahaPlayerOptions): KalahaGamePlan {
   const history: { state: KalahaState; played: PlayedMove }[] = [];
   let movesMade = 0;
   const mark = scriptMarks(actions);
+  /** The script's last action that set stones down, while the last thing done at the table was a move (a quick start overlaps it). */
+  let lastLanding: number | null = null;
+  const quick = { run: 0 };
+
+  /**
+   * Sows with one hand while the other takes the captured stones: each captured pit sown before
+   * the last is lifted as soon as its last stone is in (half the time its handful goes to the store
+   * before the last stone lands); the last pit is lifted as its stone lands, and all goes to the store.
+   */
+  const sowWithBothHands = (played: PlayedMove, drop: (cell: number, last?: boolean) => void): CaptureStyle => {
+    const store = STORE[played.mover];
+    const n = played.sown.length;
+    const last = played.sown[n - 1];
+    const early = played.captures.filter((c) => c.pit !== last);
+    played.sown.forEach((q, i) => {
+      const isLast = i === n - 1;
+      if (isLast && early.length > 0 && prng.chance(0.5)) {
+        actions.push({ kind: 'put', cell: store, hand: 'other', ms: Math.round(prng.range(150, 350)) });
+        early.length = 0;
+      }
+      drop(q, isLast);
+      for (const c of early) {
+        if (!isLast && played.sown.lastIndexOf(c.pit) === i) actions.push({ kind: 'lift', cell: c.pit, hand: 'other', ms: Math.round(prng.range(80, 200)) });
+      }
+    });
+    const twoHandfuls = played.captures.length > 1 && early.length === 0;
+    if (played.captures.some((c) => c.pit === last)) actions.push({ kind: 'lift', cell: last, hand: 'other', ms: Math.round(prng.range(80, 250)) });
+    actions.push({ kind: 'put', cell: store, hand: 'other' });
+    return twoHandfuls ? 'two-handfuls' : 'one-handful';
+  };
 
   const illegalAttempt = (): void => {
     const candidates: number[] = [];
@@ -268,8 +348,13 @@ export function planKalahaGame(options: KalahaPlayerOptions): KalahaGamePlan {
       state = ended.value;
       break;
     }
-    actions.push({ kind: 'think' });
-    if (rng.chance(pIllegal)) {
+    // The chance is drawn before the think is scripted (the same draw as ever): a turn that begins
+    // with an illegal attempt begins after thinking, never quickly.
+    const illegal = rng.chance(pIllegal);
+    const start = illegal ? null : startOf(people, prng, quick, lastLanding !== null);
+    const thinkAt = actions.length;
+    if (start === null) actions.push({ kind: 'think' });
+    if (illegal) {
       illegalAttempt();
       actions.push({ kind: 'think' });
     }
@@ -280,10 +365,69 @@ export function planKalahaGame(options: KalahaPlayerOptions): KalahaGamePlan {
     if (!result.ok) throw new Error(`the engine refused its own legal move ${PITS[move.pit]}: ${result.error.code}`);
     const next = result.value;
     const { played, board: after } = physicalMove(state, move.pit, next);
+    const handling: { -readonly [K in keyof KalahaHandling]: KalahaHandling[K] } = {};
+    let liftMs: number | undefined;
+    if (start !== null && lastLanding !== null) {
+      // The last move's hand is still on its way back when this one reaches in: its last stone
+      // lands as its action ends, and this move's stones leave their pit `gap` ms later.
+      const gap = Math.round(start === 'quick' ? prng.range(people.quickStartMs[0], people.quickStartMs[1]) : prng.range(people.pauseMs, people.pauseMs * 1.5));
+      const landing = actions[lastLanding];
+      if (landing.kind === 'drop' || landing.kind === 'put' || landing.kind === 'carry') actions[lastLanding] = { ...landing, overlap: true };
+      // Fingers close around the stones 0.6 of the way into a lift.
+      liftMs = Math.round(prng.range(Math.min(60, gap / 0.6), Math.min(400, gap / 0.6)));
+      const wait = gap - Math.round(liftMs * 0.6);
+      if (wait > 0) actions.push({ kind: 'wait', ms: wait });
+      handling.start = start;
+      handling.stillMs = gap;
+    }
+    if (people.handRest > 0 && prng.chance(people.handRest)) {
+      // The other hand rests in a pit of the mover's row while they think, or as they sow.
+      const own = [0, 1, 2, 3, 4, 5].map((i) => (played.mover === 'south' ? i : i + 6)).filter((p) => p !== move.pit);
+      const rest = { cell: prng.pick(own), grams: round1(prng.range(people.handRestGrams[0], people.handRestGrams[1])), ms: Math.round(prng.range(people.handRestMs[0], people.handRestMs[1])) };
+      const restLabel = mark('rest');
+      actions.pop();
+      const at = start === null && prng.chance(0.5) ? thinkAt : actions.length;
+      actions.splice(at, 0, { kind: 'mark', label: restLabel }, { kind: 'rest', ...rest });
+      handling.rest = { label: restLabel, ...rest };
+    }
     const label = mark('move');
-    actions.push({ kind: 'lift', cell: move.pit });
-    for (const q of played.sown) actions.push({ kind: 'drop', cell: q });
-    const captureStyle = carryCaptures(played.mover, played.captures);
+    actions.push(liftMs === undefined ? { kind: 'lift', cell: move.pit } : { kind: 'lift', cell: move.pit, ms: liftMs });
+    const bothHands = played.captures.length > 0 && people.bothHands > 0 && prng.chance(people.bothHands);
+    const quickSowing = people.quickSowing > 0 && prng.chance(people.quickSowing);
+    const wrongPit = !bothHands && people.wrongPit > 0 && prng.chance(people.wrongPit);
+    if (quickSowing) handling.quickSowing = true;
+    const sowMs = quickSowing ? () => Math.round(prng.range(people.quickSowingMs[0], people.quickSowingMs[1])) : null;
+    const drop = (cell: number, last = false): void => {
+      const a: TableAction = sowMs ? { kind: 'drop', cell, ms: sowMs() } : { kind: 'drop', cell };
+      actions.push(last ? { ...a, overlap: true } : a);
+    };
+    let captureStyle: CaptureStyle | null;
+    if (bothHands) {
+      captureStyle = sowWithBothHands(played, drop);
+      handling.bothHands = true;
+    } else {
+      if (wrongPit) {
+        const n = played.sown.length;
+        const i = prng.int(0, n - 1);
+        const into = (played.sown[i] + 1) % 12;
+        const noticed = i + prng.int(0, Math.min(2, n - 1 - i));
+        played.sown.forEach((q, j) => {
+          drop(j === i ? into : q);
+          if (j === noticed) {
+            // Noticed a moment later: the other hand moves a stone of the wrong pit (people cannot
+            // tell which one strayed) to where it belongs, while the sowing hand holds the rest.
+            actions.push({ kind: 'wait', ms: Math.round(prng.range(200, 800)) });
+            actions.push({ kind: 'lift', cell: into, count: 1, hand: 'other' });
+            actions.push({ kind: 'drop', cell: played.sown[i], hand: 'other', ...(sowMs ? { ms: sowMs() } : {}) });
+          }
+        });
+        handling.wrongPit = { pit: played.sown[i], into };
+      } else {
+        for (const q of played.sown) drop(q);
+      }
+      captureStyle = carryCaptures(played.mover, played.captures);
+    }
+    lastLanding = lastLandingIn(actions);
     const endLabel = mark('moved');
     events.push({
       kind: 'move',
@@ -295,6 +439,7 @@ export function planKalahaGame(options: KalahaPlayerOptions): KalahaGamePlan {
       sown: played.sown,
       captures: played.captures,
       captureStyle,
+      ...(Object.keys(handling).length > 0 ? { handling } : {}),
     });
     history.push({ state, played });
     movesMade++;
@@ -304,6 +449,8 @@ export function planKalahaGame(options: KalahaPlayerOptions): KalahaGamePlan {
       // People notice after a moment: the board stands still in the position they then undo.
       actions.push({ kind: 'think' });
       takeBack(history.length >= 2 && rng.chance(pTwo) ? 2 : 1);
+      lastLanding = null;
+      quick.run = 0;
     }
   }
   if (!stopped) {

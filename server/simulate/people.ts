@@ -37,6 +37,13 @@ export interface PeopleModel {
   readonly lineGapMs: readonly [number, number];
   /** Nobody answers the console's question. */
   readonly unanswered: number;
+  /** A move that is not quick follows a still board of only `pauseMs` (up to half as long again). */
+  readonly shortPause: number;
+  /** How hard a resting hand presses on the cell, grams [least, most]. */
+  readonly handRestGrams: readonly [number, number];
+  /** Kalaha: the stones of a move sown quickly, this long per stone, ms [least, most]. */
+  readonly quickSowing: number;
+  readonly quickSowingMs: readonly [number, number];
 }
 
 /** The first model's people: calm, one hand, a still board between moves, every question answered. */
@@ -59,6 +66,10 @@ export const CALM_PEOPLE: PeopleModel = {
   lineGap: 0,
   lineGapMs: [200, 800],
   unanswered: 0,
+  shortPause: 0,
+  handRestGrams: [5, 40],
+  quickSowing: 0,
+  quickSowingMs: [120, 250],
 };
 
 /** Quicker, rougher hands, at a level from 1 (a little) to 3 (a club on a busy night). */
@@ -83,6 +94,10 @@ export function harshPeople(level: 1 | 2 | 3): PeopleModel {
     lineGap: 0.03 * k,
     lineGapMs: [200, 800],
     unanswered: 0.7 * k,
+    shortPause: 0.25 * k,
+    handRestGrams: [5, 40],
+    quickSowing: 0.5 * k,
+    quickSowingMs: [120, 250],
   };
 }
 

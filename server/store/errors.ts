@@ -2,9 +2,10 @@
 
 /**
  * Why a file or database was refused. It is left exactly as it was in every case. `unreachable`: a
- * PostgreSQL server that did not answer or let us in; `unknown-store`: an address of no store we know.
+ * PostgreSQL server that did not answer or let us in; `unknown-store`: an address of no store we know; `read-only`:
+ * a log this process may read but not write; `not-a-file`: a folder (or the like) where the log's file belongs.
  */
-export const REFUSAL_REASONS = ['not-a-database', 'foreign-database', 'newer-version', 'damaged', 'cannot-migrate', 'unreachable', 'unknown-store'] as const;
+export const REFUSAL_REASONS = ['not-a-database', 'foreign-database', 'newer-version', 'damaged', 'cannot-migrate', 'unreachable', 'unknown-store', 'read-only', 'not-a-file'] as const;
 export type RefusalReason = (typeof REFUSAL_REASONS)[number];
 
 /** The game log will not open this file or database: opening it could damage someone else's data or a newer Spieltisch's. */

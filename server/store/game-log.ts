@@ -59,9 +59,13 @@ function migrateOrRefuse(db: Database, file: string): void {
   }
 }
 
-/** The length of the record now, from the last move or take-back (see recordOf in server/session). */
-const PLIES = `coalesce((SELECT json_extract(e.payload, '$.ply') FROM events e
-  WHERE e.game_id = g.id AND e.kind IN ('move', 'takeback') ORDER BY e.seq DESC LIMIT 1), 0) AS plies`;
+/**
+ * The length of the record now, from the last move, take-back or correction (see recordOf in
+ * server/session): a correction leaves `ply - 1` moves and its new ones.
+ */
+const PLIES = `coalesce((SELECT CASE e.kind WHEN 'correction' THEN json_extract(e.payload, '$.ply') - 1 + json_array_length(e.payload, '$.new')
+    ELSE json_extract(e.payload, '$.ply') END FROM events e
+  WHERE e.game_id = g.id AND e.kind IN ('move', 'takeback', 'correction') ORDER BY e.seq DESC LIMIT 1), 0) AS plies`;
 
 /** Each filter field as SQL on `games g`, with its named parameter. */
 const FILTER_SQL: Readonly<Record<keyof GameFilter, string>> = {

@@ -174,10 +174,13 @@ const FILTER_SQL: Readonly<Record<keyof GameFilter, (p: string) => string>> = {
   to: (p) => `g.started_at < ${p}`,
 };
 
-/** The length of the record now, from the last move or take-back (see PLIES in game-log.ts); a ply that is no whole number reads as 0. */
+/** The length of the record now, from the last move, take-back or correction (see PLIES in game-log.ts); a ply that is no whole number reads as 0. */
 const PLIES = `(SELECT CASE WHEN json_typeof(e.payload -> 'ply') = 'number' AND (e.payload ->> 'ply') ~ '^-?[0-9]{1,15}$'
-                            THEN (e.payload ->> 'ply')::bigint END
-                FROM events e WHERE e.game_id = g.id AND e.kind IN ('move', 'takeback') ORDER BY e.seq DESC LIMIT 1) AS plies`;
+                            THEN (e.payload ->> 'ply')::bigint
+                                 + CASE WHEN e.kind = 'correction' THEN CASE WHEN json_typeof(e.payload -> 'new') = 'array'
+                                                                             THEN json_array_length(e.payload -> 'new') ELSE 0 END - 1
+                                        ELSE 0 END END
+                FROM events e WHERE e.game_id = g.id AND e.kind IN ('move', 'takeback', 'correction') ORDER BY e.seq DESC LIMIT 1) AS plies`;
 
 class PostgresGameLog implements GameLog {
   /** Open transactions: 0 outside, 1 in one, more in nested ones (savepoints). */

@@ -1,5 +1,6 @@
 // The game log's file format: how a file is recognised, and the migration steps that build its schema.
 import { closeSync, existsSync, openSync, readSync } from 'node:fs';
+import { join } from 'node:path';
 import Sqlite from 'better-sqlite3';
 import type { Database } from 'better-sqlite3';
 import { GameLogRefusedError } from './errors.ts';
@@ -105,6 +106,9 @@ export function refuseUnlessOurs(file: string, migrations: readonly Migration[] 
 /** A file with SQLite's header that SQLite cannot read: refused like any file that is not ours to repair. */
 function damaged(file: string, error: unknown): GameLogRefusedError {
   const why = error instanceof Error ? error.message : String(error);
+  // A file SQLite may read but not write is whole; the service needs to write to it, and the fix is a permission.
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && (code.startsWith('SQLITE_READONLY') || code === 'SQLITE_PERM')) return readOnly(file);
   return new GameLogRefusedError('damaged', file, `the file ${file} looks like SQLite but cannot be read (${why}); not touching it`);
 }
 
@@ -122,7 +126,13 @@ function hasSqliteHeader(file: string): boolean {
   }
   try {
     const head = Buffer.alloc(SQLITE_MAGIC.length);
-    const read = readSync(fd, head, 0, head.length, 0);
+    let read: number;
+    try {
+      read = readSync(fd, head, 0, head.length, 0);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EISDIR') throw error;
+      throw new GameLogRefusedError('not-a-file', file, `${file} is a folder, not a game log file; name a file with --db, such as ${join(file, 'spieltisch.db')}`);
+    }
     if (read === 0) return false;
     if (read < head.length || !head.equals(SQLITE_MAGIC)) {
       throw new GameLogRefusedError('not-a-database', file, `the file ${file} is not an SQLite database, so not a Spieltisch game log; not touching it`);
@@ -177,4 +187,9 @@ export function migrate(db: Database, file: string, migrations: readonly Migrati
     return migrations.length;
   });
   return run.immediate();
+}
+
+/** A log SQLite could open for reading only (the file's or its folder's permissions, a read-only file system). */
+export function readOnly(file: string): GameLogRefusedError {
+  return new GameLogRefusedError('read-only', file, `the game log ${file} is read-only: Spieltisch writes every move to it; give this user write permission to it and its folder, or name another with --db`);
 }

@@ -1,7 +1,11 @@
 // What a game log is, whichever database holds it: the records, and the calls the service makes.
 import type { GameName } from '../rules/types.ts';
 
-export const EVENT_KINDS = ['move', 'takeback', 'answer', 'alert', 'fault', 'end', 'note'] as const;
+/**
+ * `correction`: the record from `ply` on was `old` and is now `new` (payload `{ply, old, new, reason}`);
+ * a reader cuts the record to `ply - 1` and appends `new` (recordOf in server/session).
+ */
+export const EVENT_KINDS = ['move', 'takeback', 'correction', 'answer', 'alert', 'fault', 'end', 'note'] as const;
 export type EventKind = (typeof EVENT_KINDS)[number];
 /** `end` is written only by `endGame`, together with the game's result, so the two never disagree. */
 export type AppendKind = Exclude<EventKind, 'end'>;

@@ -274,6 +274,11 @@ export class LiveTable {
     this.session.setBoard(board);
   }
 
+  /** Another board answered where this table's was and was refused: kept in the game's log beside its moves, with why. */
+  noteBoardRefused(why: string): void {
+    this.noteFault('board/refused', { text: why });
+  }
+
   /** Raw frames, at most one per `rawEveryMs`, for as long as someone listens. */
   subscribeRaw(listener: RawListener): () => void {
     this.rawListeners.add(listener);

@@ -42,8 +42,8 @@ export const kalahaTable: TableKit = {
         const summary = refereeTrace(text, (m) => (m.type === 'weights' ? referee.frame(m.receivedAt, m.cells) : NO_EVENTS), print);
         return { summary, record: referee.record() };
       },
-      generateTrace({ seed, illegal, takebacks }) {
-        const { trace, truth } = generateKalahaTrace({ seed, rules, illegalProbability: illegal, takeBackProbability: takebacks });
+      generateTrace({ seed, illegal, takebacks, people }) {
+        const { trace, truth } = generateKalahaTrace({ seed, rules, illegalProbability: illegal, takeBackProbability: takebacks, people });
         return { trace, truth: stringifyTruth(truth) };
       },
     };

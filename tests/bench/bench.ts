@@ -10,6 +10,7 @@ import { refereeDecisions } from './referee-time.ts';
 import { lineToDisplayLatency } from './latency.ts';
 import { fanoutBench } from './fanout-bench.ts';
 import { refereeAccuracy } from './referee-accuracy.ts';
+import { decoderFigures, figuresSettings, figuresTable, type FiguresRow } from './decoder-figures.ts';
 import { malawiRefereeDecisions } from './malawi-referee-time.ts';
 import { makisRefereeDecisions, makisSimulationSpeed } from './makis-referee-time.ts';
 import { makisPlayouts } from './makis-bench.ts';
@@ -88,6 +89,14 @@ for (const noise of [0.1, 0.2, 0.3]) {
   const a = refereeAccuracy(20, noise);
   line(`Referee accuracy, noise ${noise} g (${a.games} games)`, `${a.recordsRight}/${a.games} records right, ${a.movesRight}/${a.moves} moves, ${a.attemptsAlerted}/${a.attempts} illegal attempts alerted, ${a.falseAlerts} other alerts`);
 }
+
+// Issue 16's figures: every game refereed over generated games with calm and rougher hands.
+const figures = figuresSettings();
+const figuresStart = performance.now();
+const figureRows: FiguresRow[] = [];
+for (const game of figures.games) for (const level of figures.levels) figureRows.push(decoderFigures(game, level, figures.count));
+line(`Referee figures, ${figures.count} games per game and level`, `${round((performance.now() - figuresStart) / 1000)} s (BENCH_GAMES, BENCH_LEVELS, BENCH_FIGURE_GAMES to change)`);
+console.log(figuresTable(figureRows));
 
 const tournament = await tournamentBench();
 line(`MQTT, ${tournament.tables} tables at ${tournament.speed}×: line → tournament display`, `p50 ${round(tournament.p50)} ms, p99 ${round(tournament.p99)} ms, max ${round(tournament.max)} ms (${tournament.samples} updates, ${tournament.boardsEqual}/${tournament.tables} boards equal at the end)`);

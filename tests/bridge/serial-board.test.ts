@@ -267,12 +267,20 @@ describe('SerialBoard', () => {
     const cable = new MockCable(HELLO);
     const { board, frames } = await start(cable, { path: undefined });
     const errors: Error[] = [];
+    const refused: string[] = [];
     board.on('retry', (e) => errors.push(e));
+    board.on('refused', (why) => refused.push(why));
     await cable.pull();
+    expect(board.state).toBe('reconnecting');
     cable.hello = 'HELLO proto=1 fw=test/1 board=kalaha id=OTHER cells=14';
     cable.plug();
     await until(() => errors.some((e) => /OTHER/.test(e.message)), 'refusal');
     expect(errors.find((e) => /OTHER/.test(e.message))?.message).toMatch(/board OTHER answered; board K1 was playing/);
+    // Told apart from a pulled cable, and told once however often the retry meets the same board.
+    expect(board.state).toBe('wrong-board');
+    await until(() => errors.filter((e) => /OTHER/.test(e.message)).length >= 2, 'a second refusal');
+    expect(refused).toHaveLength(1);
+    expect(refused[0]).toMatch(/board OTHER answered; board K1 was playing/);
     // The other board's frames never reach the link.
     cable.send(W(5));
     await new Promise((resolve) => setTimeout(resolve, 30));
@@ -280,6 +288,7 @@ describe('SerialBoard', () => {
 
     cable.hello = HELLO;
     await until(() => board.stats().reconnects === 1, 'the right board back');
+    expect(board.state).not.toBe('wrong-board');
     cable.send(W(6));
     await until(() => frames.length === 1, 'its frame');
     expect(frames[0].seq).toBe(6);
@@ -321,9 +330,12 @@ describe('SerialBoard', () => {
   test('a HELLO from another board on a live port ends that port', async () => {
     const cable = new MockCable(HELLO);
     const { board, states } = await start(cable);
+    const refused: string[] = [];
+    board.on('refused', (why) => refused.push(why));
     cable.send('HELLO proto=1 fw=test/1 board=kalaha id=K2 cells=14');
-    await until(() => board.state === 'reconnecting', 'port dropped');
-    expect(states).toEqual(['reconnecting']);
+    await until(() => board.state === 'wrong-board', 'port dropped');
+    expect(states).toEqual(['wrong-board']);
+    expect(refused).toEqual([expect.stringMatching(/board K2 answered; board K1 was playing/)]);
   });
 
   test('close() stops reconnecting and closes the port', async () => {

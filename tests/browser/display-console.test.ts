@@ -95,6 +95,11 @@ describe('the display and the console against a live table', () => {
     expect(await text(display.page, '.outcome')).toContain('Beendet nach Absprache.');
     await expect.poll(() => text(referee.page, '.events-list .event'), { timeout: WAIT }).toContain('Partie zu Ende');
     await shot(display.page, 'kalaha-over-de');
+    // Over, the game takes no take-back and no move: the console offers neither, and says why.
+    await expect.poll(() => text(referee.page, '.action.undo .words'), { timeout: WAIT }).toBe('Das Spiel ist zu Ende — es gibt nichts mehr zurückzunehmen');
+    expect(await referee.page.locator('.action.undo').isDisabled()).toBe(true);
+    await referee.page.locator('#move').fill('C');
+    expect(await referee.page.locator('.entry button.primary').isDisabled()).toBe(true);
 
     // The language switches on both pages.
     await display.page.locator('lang-toggle button[lang="en"]').click();

@@ -74,7 +74,7 @@ describe('referee console over /ws', () => {
     expect(end.type === 'update' && end.view.game === 'kalaha' ? end.view.pending : []).toHaveLength(12);
     expect(await next()).toMatchObject({ ref: 7, ok: true });
     ws.send(JSON.stringify({ type: 'command', ref: 8, stateId: 1, command: { kind: 'agree' } }));
-    expect(await next()).toMatchObject({ ref: 8, ok: false, error: 'kalaha/game-over' });
+    expect(await next()).toMatchObject({ ref: 8, ok: false, error: 'console/game-over' });
     ws.close();
   });
 
@@ -90,6 +90,54 @@ describe('referee console over /ws', () => {
     await closed;
     expect(other.readyState).toBe(WebSocket.OPEN);
     other.close();
+  });
+});
+
+describe('a command that throws', () => {
+  test('is logged and refused as console/failed, and the server goes on serving', async () => {
+    const session = new KalahaSession({ rules: DEFAULT_OPTIONS, boardId: 'test', source: 'simulated' });
+    const told: string[] = [];
+    const game = {
+      sync: () => session.sync(),
+      subscribe: (listener: Parameters<KalahaSession['subscribe']>[0]) => session.subscribe(listener),
+      command: () => {
+        throw new Error('a bug in a referee');
+      },
+    };
+    http = await startHttp(game, { port: 0, host: '127.0.0.1', token: 'sesam', onError: (e, where) => told.push(`${where}: ${(e as Error).message}`) });
+    const ws = new WebSocket(`ws://127.0.0.1:${http.port}/ws`);
+    const messages: ServerMessage[] = [];
+    ws.on('message', (data) => messages.push(JSON.parse(String(data)) as ServerMessage));
+    await new Promise((resolve) => ws.once('open', resolve));
+    ws.send(JSON.stringify({ type: 'auth', token: 'sesam' }));
+    ws.send(JSON.stringify({ type: 'command', ref: 9, stateId: 0, command: { kind: 'undo' } }));
+    await expect.poll(() => messages.find((m) => m.type === 'command-result' && m.ref === 9)).toMatchObject({ ok: false, error: 'console/failed' });
+    expect(told).toEqual(['console command undo: a bug in a referee']);
+    expect((await fetch(`http://127.0.0.1:${http.port}/api/state`)).status).toBe(200);
+    ws.close();
+  });
+});
+
+describe('a request or a connection that throws', () => {
+  test('is logged in one line and answered 500 or left unanswered, and the server goes on serving', async () => {
+    const session = new KalahaSession({ rules: DEFAULT_OPTIONS, boardId: 'test', source: 'simulated' });
+    const told: string[] = [];
+    const game = {
+      sync: (): ServerMessage => {
+        throw new Error('a bug in sync');
+      },
+      subscribe: (listener: Parameters<KalahaSession['subscribe']>[0]) => session.subscribe(listener),
+      command: () => ({ ok: true }),
+    };
+    http = await startHttp(game, { port: 0, host: '127.0.0.1', token: 'sesam', onError: (e, where) => told.push(`${where}: ${(e as Error).message}`) });
+    const res = await fetch(`http://127.0.0.1:${http.port}/api/state`);
+    expect(res.status).toBe(500);
+    expect(await res.json()).toEqual({ error: 'server/internal', message: 'The server could not answer this request.' });
+    const ws = new WebSocket(`ws://127.0.0.1:${http.port}/ws`);
+    await new Promise((resolve) => ws.once('open', resolve));
+    await expect.poll(() => told).toEqual(['GET /api/state: a bug in sync', 'a page connecting: a bug in sync']);
+    expect((await fetch(`http://127.0.0.1:${http.port}/healthz`)).status).toBe(200);
+    ws.close();
   });
 });
 

@@ -1,21 +1,22 @@
 // The built pages under the server's Content-Security-Policy, in headless Chromium: every page draws with no
 // violation reported, and a page that tries inline script or style is stopped (so the check itself can fail).
-// Needs the pages built (`npm run build:web`, or SPIELTISCH_WEB_DIST=folder) and Chromium (/usr/bin/chromium, or
-// CHROMIUM=path); like every browser test it fails, saying which is missing, without them (README, "Development").
+// Builds the pages into a folder of its own, as the other browser tests do (SPIELTISCH_WEB_DIST=folder checks a build
+// made before instead), and needs Chromium (/usr/bin/chromium, or CHROMIUM=path); like every browser test it fails,
+// saying so, without it (README, "Development").
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { DEFAULT_WEB_ROOT, startHttp, type RunningServer } from '../../server/http/index.ts';
+import { startHttp, type RunningServer } from '../../server/http/index.ts';
 import { CONTENT_SECURITY_POLICY } from '../../server/http/security.ts';
 import { KalahaSession } from '../../server/session/index.ts';
 import { DEFAULT_OPTIONS } from '../../server/rules/kalaha.ts';
 import { openGameLog, type GameLog } from '../../server/store/index.ts';
 import { importGames } from '../../server/export/index.ts';
 import { randomGame } from '../store/random-games.ts';
+import { buildPages, removeDir } from '../browser/harness.ts';
 
 const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
-const DIST = process.env.SPIELTISCH_WEB_DIST ?? DEFAULT_WEB_ROOT;
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const TOKEN = 'csp-check-token';
 
@@ -41,16 +42,23 @@ describe('the built pages under the Content-Security-Policy, in Chromium', () =>
   let http: RunningServer;
   let log: GameLog;
   let base = '';
+  /** The pages checked: a build of their own, removed at the end, unless SPIELTISCH_WEB_DIST names one. */
+  let dist = process.env.SPIELTISCH_WEB_DIST ?? '';
+  let built = false;
 
   beforeAll(async () => {
     if (!existsSync(CHROMIUM)) throw new Error(`This check needs Chromium at ${CHROMIUM}: install the Debian package \`chromium\`, or set CHROMIUM.`);
-    if (!existsSync(join(DIST, 'index.html'))) throw new Error(`This check needs the built pages in ${DIST}: run \`npm run build:web\` first.`);
+    if (dist === '') {
+      dist = await buildPages();
+      built = true;
+    }
+    if (!existsSync(join(dist, 'index.html'))) throw new Error(`This check needs the built pages in ${dist}: SPIELTISCH_WEB_DIST names no build.`);
     log = openGameLog(':memory:');
     const game = randomGame('kalaha', {}, 31);
     importGames(log, `[Game "kalaha"] [Site "vauban"] [Start "2024-05-01T10:00:00Z"] [End "2024-05-01T10:40:00Z"] ${game.moves.join(' ')}`);
     const session = new KalahaSession({ rules: DEFAULT_OPTIONS, boardId: 'vauban', source: 'simulated', log });
     session.command(0, { kind: 'enter', move: 'C' });
-    http = await startHttp(session, { port: 0, host: '127.0.0.1', token: TOKEN, log, boardId: 'vauban', webRoot: DIST });
+    http = await startHttp(session, { port: 0, host: '127.0.0.1', token: TOKEN, log, boardId: 'vauban', webRoot: dist });
     base = `http://127.0.0.1:${http.port}`;
     browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
   }, 120_000);
@@ -59,6 +67,7 @@ describe('the built pages under the Content-Security-Policy, in Chromium', () =>
     await browser?.close();
     await http?.close();
     log?.close();
+    if (built) await removeDir(dist);
   });
 
   /** Opens a page that records every CSP violation: the console's report and the DOM's event alike. */

@@ -77,6 +77,19 @@ describe('BoardBook', () => {
     expect(board.counts).toEqual({ applied: 2, duplicates: 0, gaps: 0, syncs: 1 });
   });
 
+  test("a correction reaches the board's latest events when it is well formed, and only then", () => {
+    const book = new BoardBook(() => 0);
+    book.receive(T.state, state(2));
+    const corrected = (seq: number, correction: unknown) =>
+      JSON.stringify({ v: 1, run: RUN, gameId: 1, seq, at: 5_000 + seq, update: { type: 'update', stateId: seq, event: 'correction', correction, record: record(2), view: view(2) } });
+    expect(book.receive(T.events, corrected(3, { ply: 2, old: ['A'], new: ['B'], reason: 'evidence' })).kind).toBe('applied');
+    expect(book.receive(T.events, corrected(4, { ply: 2, old: 'A', new: ['B'], reason: 'evidence' })).kind).toBe('applied');
+    expect(book.get(KEY)!.recent.map((e) => [e.event, e.correction])).toEqual([
+      ['correction', { ply: 2, old: ['A'], new: ['B'], reason: 'evidence' }],
+      ['correction', undefined],
+    ]);
+  });
+
   test('an event delivered twice is dropped the second time', () => {
     const book = new BoardBook();
     book.receive(T.state, state(0));

@@ -125,3 +125,16 @@ export function start(options: TableOptions = {}): { table: Table; state: Kalaha
   table.wait(1500);
   return { table, state: initial({ seedsPerPit: options.seedsPerPit ?? 4, skipOrigin: true, forbiddenCaptureAtLeast: 12 }) };
 }
+
+/**
+ * Play a legal move the way quick hands do: sow and carry at once, the next move begun as soon as
+ * the last stone is down (the board is still only for the drop's own 200 ms), or after `pauseMs`.
+ */
+export function playQuick(table: Table, state: KalahaState, move: KalahaMove, pauseMs = 0): KalahaState {
+  const next = play(state, move);
+  if (!next.ok) throw new Error(next.error.message);
+  table.sow(move.pit, state.options.skipOrigin);
+  table.settleTo(observe(next.value));
+  if (pauseMs) table.wait(pauseMs);
+  return next.value;
+}

@@ -75,6 +75,16 @@ export function gameLogContract(open: OpenLog): void {
       expect(log().events(id, 0)).toHaveLength(5);
     });
 
+    test('a correction reads back as appended, and a move may be marked assumed', () => {
+      const id = log().startGame(kalahaGame());
+      const written: NewEvent[] = [
+        { kind: 'move', at: T0 + 1, payload: { move: 'c', ply: 1, assumed: true } },
+        { kind: 'correction', at: T0 + 2, payload: { ply: 1, old: ['c'], new: ['e'], reason: 'evidence' } },
+      ];
+      for (const e of written) log().append(id, e);
+      expect(log().events(id)).toEqual(written.map((e, i) => ({ gameId: id, seq: i + 1, ...e })));
+    });
+
     test('an unknown game has no record and no events', () => {
       expect(log().game(42)).toBeUndefined();
       expect(log().events(42)).toEqual([]);
@@ -411,6 +421,19 @@ export function queryContract(open: OpenLog): void {
       log().endGame(id, { at: T0, result: { winner: 'south' } });
       expect(plies()).toBe(2);
       expect(log().allGames()[0].plies).toBe(2);
+    });
+
+    test('after a correction, is the moves before its ply and its new ones', () => {
+      const id = log().startGame(kalahaGame());
+      const plies = () => log().listGames()[0].plies;
+      move(id, 'C', 1);
+      move(id, 'e', 2);
+      move(id, 'D', 3);
+      log().append(id, { kind: 'correction', at: T0, payload: { ply: 2, old: ['e', 'D'], new: ['f'], reason: 'evidence' } });
+      expect(plies()).toBe(2);
+      log().append(id, { kind: 'correction', at: T0, payload: { ply: 2, old: ['f'], new: ['a', 'B', 'c'], reason: 'console' } });
+      expect(plies()).toBe(4);
+      expect(log().allGames()[0].plies).toBe(4);
     });
   });
 

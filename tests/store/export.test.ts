@@ -148,6 +148,68 @@ describe('JSON keeps every event', () => {
   });
 });
 
+describe('a game with corrections', () => {
+  /** C e d logged, an assumed e corrected to a: the record is C a d. */
+  function corrected(): number {
+    const id = log.startGame({ game: 'kalaha', options: { seedsPerPit: 4, skipOrigin: true, forbiddenCaptureAtLeast: 12 }, players: { south: 'Anna', north: 'Ben' }, boardId: 'vauban', source: 'sensors', at: T0 });
+    const events = [
+      { kind: 'move', at: T0 + 1, payload: { move: 'C', ply: 1 } },
+      { kind: 'move', at: T0 + 2, payload: { move: 'e', ply: 2, assumed: true } },
+      { kind: 'move', at: T0 + 3, payload: { move: 'D', ply: 3 } },
+      { kind: 'correction', at: T0 + 4, payload: { ply: 2, old: ['e', 'D'], new: ['a', 'D'], reason: 'evidence' } },
+    ] as const;
+    for (const e of events) log.append(id, e);
+    return id;
+  }
+
+  test('JSON carries the corrections and an import reads them back; the record is the corrected one', () => {
+    const id = corrected();
+    expect(portableFromLog(log, log.game(id)!).moves).toEqual(['C', 'a', 'D']);
+    const text = exportGame(log, log.game(id)!, 'json');
+    expect(JSON.parse(text).events.map((e: { kind: string }) => e.kind)).toContain('correction');
+    const other = openGameLog(':memory:');
+    const [{ id: copy }] = importGames(other, text).imported;
+    // The import ends the game (an imported game is never live), after the events as logged.
+    expect(other.events(copy).slice(0, 4).map(({ gameId: _, ...e }) => e)).toEqual(log.events(id).map(({ gameId: _, ...e }) => e));
+    expect(portableFromLog(other, other.game(copy)!).moves).toEqual(['C', 'a', 'D']);
+    expect(other.listGames()[0].plies).toBe(3);
+    other.close();
+  });
+
+  test('the text notation keeps only the final moves', () => {
+    const id = corrected();
+    const text = exportGame(log, log.game(id)!, 'pgn');
+    expect(text).toMatch(/1\. C a 2\. D/);
+    expect(text).not.toMatch(/\be\b/);
+    const other = openGameLog(':memory:');
+    const [{ id: copy }] = importGames(other, text).imported;
+    expect(portableFromLog(other, other.game(copy)!).moves).toEqual(['C', 'a', 'D']);
+    other.close();
+  });
+
+  test('an import refuses a correction that is malformed, starts past the record, or brings an illegal move', () => {
+    const base = [
+      { seq: 1, at: 1, kind: 'move', payload: { move: 'C', ply: 1 } },
+      { seq: 2, at: 2, kind: 'move', payload: { move: 'e', ply: 2 } },
+    ];
+    const refuse = (payload: unknown) => {
+      const text = JSON.stringify({ game: 'kalaha', events: [...base, { seq: 3, at: 3, kind: 'correction', payload }] });
+      let thrown: unknown;
+      try {
+        importGames(log, text);
+      } catch (e) {
+        thrown = e;
+      }
+      expect(log.countGames()).toBe(0);
+      return thrown as { code: string; details: object };
+    };
+    expect(refuse({ ply: 2, old: 'e', new: ['a'], reason: 'evidence' }).code).toBe('import/bad-event');
+    expect(refuse({ ply: 2, old: ['e'], new: ['a'], reason: 'hunch' }).code).toBe('import/bad-event');
+    expect(refuse({ ply: 4, old: [], new: ['a'], reason: 'evidence' }).code).toBe('import/bad-event');
+    expect(refuse({ ply: 2, old: ['e'], new: ['C'], reason: 'console' })).toMatchObject({ code: 'import/bad-move', details: { ply: 2, move: 'C' } });
+  });
+});
+
 describe('the fixtures’ records', () => {
   const files = ['kalaha', 'malawi'].flatMap((dir) =>
     readdirSync(join(FIXTURES, dir))

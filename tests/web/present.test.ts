@@ -68,6 +68,10 @@ describe('boardStatusLine', () => {
     expect(boardStatusLine('en', silent)?.text).toBe('Board not responding');
     expect(boardStatusLine('en', gone)?.text).toBe('Board disconnected — reconnecting …');
     expect(boardStatusLine('en', silent)?.text).not.toBe(boardStatusLine('en', gone)?.text);
+    // A different board plugged in is not a cable to check: it was refused, and the game's board is wanted back.
+    const other = { ...BOARD, connected: false, link: 'wrong-board' as const };
+    expect(boardStatusLine('de', other)).toEqual({ text: 'Ein anderes Brett wurde angeschlossen und abgewiesen — bitte das Brett dieses Spiels anschließen', tone: 'warn' });
+    expect(boardStatusLine('en', other)?.text).toBe('A different board was plugged in and refused — please plug in this game’s board');
     // A live link is a connected board whatever it says.
     expect(boardStatusLine('de', { ...BOARD, link: 'live' })).toEqual({ text: 'Brett verbunden', tone: 'ok' });
   });

@@ -1,5 +1,5 @@
 // What the pages say about the table state: pure choices of sentences and rows, kept apart from the markup.
-import type { BoardStatus, GameView, KalahaView, MalawiView } from '../../../server/http/messages.ts';
+import type { BoardStatus, GameView, KalahaView, MalawiView, RecordCorrection } from '../../../server/http/messages.ts';
 import { secondsUntilRetry, type LinkStatus, type TableState } from '../connection/index.ts';
 import {
   hasKey,
@@ -81,7 +81,8 @@ export function boardStatusLine(lang: Lang, board: BoardStatus | null): { text: 
   if (board.source === 'none') return { text: t(lang, 'status.board.none'), tone: 'neutral' };
   // A cable that is gone and a board that stopped talking ask for different hands: say which it is.
   if (!board.connected) {
-    return { text: t(lang, board.link === 'reconnecting' ? 'status.board.reconnecting' : 'status.board.notResponding'), tone: 'warn' };
+    const key: MessageKey = board.link === 'wrong-board' ? 'status.board.wrongBoard' : board.link === 'reconnecting' ? 'status.board.reconnecting' : 'status.board.notResponding';
+    return { text: t(lang, key), tone: 'warn' };
   }
   const key: MessageKey =
     board.source === 'simulated'
@@ -249,6 +250,17 @@ export function lastMoveLine(lang: Lang, table: TableState): string | null {
     default:
       return assertNever(view);
   }
+}
+
+/**
+ * "Korrektur: Zug 38 war e, nicht c", "Correction: moves 38–39 were e and f, not c": what a correction of the
+ * record changed, every ply it touched named.
+ */
+export function correctionLine(lang: Lang, correction: Pick<RecordCorrection, 'ply' | 'old' | 'new'>): string {
+  const { ply, old, new: now } = correction;
+  const count = Math.max(old.length, now.length, 1);
+  const shape = now.length === 0 ? 'gone' : old.length === 0 ? 'missed' : 'other';
+  return t(lang, 'correction', { shape, count, ply, last: ply + count - 1, old: list(lang, old), new: list(lang, now) });
 }
 
 function kalahaLastMove(lang: Lang, view: KalahaView): string | null {

@@ -1,5 +1,5 @@
 // The table as a page knows it: pure functions that fold the server's messages into one state.
-import type { Alert, BoardStatus, GameView, Question, ServerMessage } from '../../../server/http/messages.ts';
+import type { Alert, BoardStatus, GameView, Question, RecordCorrection, ServerMessage } from '../../../server/http/messages.ts';
 
 export type UpdateEvent = Extract<ServerMessage, { type: 'update' }>['event'];
 
@@ -16,7 +16,18 @@ export interface TableState {
   /** The game's id in the game log (`/api/games/:id`), once the server names one; null before or without a log. */
   readonly gameId: number | null;
   /** What the last update was, so a page can say "taken back: F d" once. */
-  readonly lastEvent: { readonly event: UpdateEvent; readonly move?: string; readonly undone?: readonly string[] } | null;
+  readonly lastEvent: {
+    readonly event: UpdateEvent;
+    readonly move?: string;
+    readonly assumed?: true;
+    readonly undone?: readonly string[];
+    readonly correction?: RecordCorrection;
+  } | null;
+  /**
+   * The last correction of the record this page saw, kept through the moves after it (the display shows it for a
+   * while); a new game or a sync forgets it. A new one is a new object.
+   */
+  readonly lastCorrection: RecordCorrection | null;
 }
 
 export const EMPTY_TABLE: TableState = {
@@ -29,6 +40,7 @@ export const EMPTY_TABLE: TableState = {
   questions: [],
   gameId: null,
   lastEvent: null,
+  lastCorrection: null,
 };
 
 const MESSAGE_TYPES = new Set<string>([
@@ -91,18 +103,22 @@ export function applyMessage(state: TableState, message: ServerMessage): TableSt
         questions: message.questions ?? [],
         gameId: message.gameId ?? null,
         lastEvent: null,
+        lastCorrection: null,
       };
     case 'update': {
       if (message.stateId <= state.stateId) return state;
       const lastEvent =
         message.event === 'takeback'
           ? { event: message.event, undone: message.undone ?? [] }
-          : message.move !== undefined
-            ? { event: message.event, move: message.move }
-            : { event: message.event };
+          : message.event === 'correction' && message.correction
+            ? { event: message.event, correction: message.correction }
+            : message.move !== undefined
+              ? { event: message.event, move: message.move, ...(message.assumed ? { assumed: true as const } : {}) }
+              : { event: message.event };
       // A new game has no row in the log until its first move: its update names no id, and the old one no longer applies.
       const gameId = message.gameId ?? (message.event === 'new-game' ? null : state.gameId);
-      return { ...state, stateId: message.stateId, record: message.record, view: message.view, gameId, lastEvent };
+      const lastCorrection = lastEvent.correction ?? (message.event === 'new-game' ? null : state.lastCorrection);
+      return { ...state, stateId: message.stateId, record: message.record, view: message.view, gameId, lastEvent, lastCorrection };
     }
     case 'alert': {
       if (message.stateId < state.stateId) return state;

@@ -265,6 +265,16 @@ export const displayStyles = css`
     border-color: var(--turn-edge);
   }
 
+  /* A correction of the record: the yellow of a warning, since the players may have to look at their board again. */
+  .correction {
+    margin: 0 0 0.4em;
+    padding: 0.2em 0.6em;
+    border-left: 0.5em solid var(--warn-bg);
+    background: var(--panel);
+    font-size: var(--alert);
+    font-weight: 700;
+  }
+
   .asking {
     margin: 0 0 0.4em;
     padding: 0.2em 0.6em;

@@ -1,5 +1,5 @@
-// When the public display rests on its idle screen (today's games) and when it wakes: pure, so it is tested without
-// a browser or a clock.
+// When the public display rests on its idle screen (today's games), when it wakes, and how long it shows a correction:
+// pure, so it is tested without a browser or a clock.
 import type { TableState } from '../connection/index.ts';
 
 /** A result stays on screen this long before the idle screen takes over. */
@@ -17,7 +17,8 @@ export const IDLE_AFTER_QUIET_MS = 30 * 60_000;
 export function isIdle(table: TableState, lastActivity: number, now: number): boolean {
   const view = table.view;
   if (!table.synced || !view) return false;
-  if (table.questions.length || table.alerts.some((a) => a.level !== 'info')) return false;
+  // A question play goes on without (its move assumed) needs nobody at the table.
+  if (table.questions.some((q) => q.blocking !== false) || table.alerts.some((a) => a.level !== 'info')) return false;
   const quiet = now - lastActivity;
   // A result stands for a while, even of a game ended before its first move (by agreement).
   if (view.outcome) return quiet >= IDLE_AFTER_END_MS;
@@ -35,6 +36,14 @@ export function isActivity(before: TableState, after: TableState): boolean {
     after.alerts.some((a) => !before.alerts.some((b) => b.id === a.id)) ||
     after.questions.some((q) => !before.questions.some((b) => b.id === q.id))
   );
+}
+
+/** A correction of the record stays on screen this long after the screen saw it: long enough for a glance from the table. */
+export const CORRECTION_SHOWN_MS = 30_000;
+
+/** Whether a correction this screen saw at `seenAt` is still shown at `now`. */
+export function correctionShown(seenAt: number, now: number): boolean {
+  return now - seenAt < CORRECTION_SHOWN_MS;
 }
 
 /** Whether the address asks for a screen without controls that goes full screen as soon as the browser lets it. */

@@ -23,6 +23,7 @@ import {
   beadTotals,
   boardKind,
   boardStatusLine,
+  correctionLine,
   expectedRollLine,
   lastMoveLine,
   linkNotice,
@@ -40,7 +41,7 @@ import '../common/index.ts';
 import { gameBoard, playerIcon } from '../board/index.ts';
 import '../stats/today-at-table.ts';
 import { displayStyles } from './display.styles.ts';
-import { isActivity, isIdle, wantsFullscreen } from './idle.ts';
+import { CORRECTION_SHOWN_MS, correctionShown, isActivity, isIdle, wantsFullscreen } from './idle.ts';
 
 
 declare global {
@@ -100,6 +101,9 @@ export class TableDisplay extends LitElement {
   /** The last game as it ended, kept for the idle screen after the next game has been set up. */
   private lastEnded: GameView | null = null;
   private tick: ReturnType<typeof setInterval> | undefined;
+  /** When this screen saw the last correction of the record, on its own clock; it is shown for CORRECTION_SHOWN_MS. */
+  private correctionSeenAt = Number.NEGATIVE_INFINITY;
+  private correctionTimer: ReturnType<typeof setTimeout> | undefined;
   /** The screen turned or resized: the column beside the board is fitted again. */
   private readonly resized = new ResizeObserver(() => requestAnimationFrame(() => this.fitBelow()));
 
@@ -132,6 +136,7 @@ export class TableDisplay extends LitElement {
     document.removeEventListener('fullscreenchange', this.onFullscreenChange);
     document.removeEventListener('pointerdown', this.onFirstGesture);
     clearInterval(this.tick);
+    clearTimeout(this.correctionTimer);
     this.resized.disconnect();
   }
 
@@ -140,6 +145,12 @@ export class TableDisplay extends LitElement {
     this.game = table.view?.game ?? null;
     const now = Date.now();
     if (isActivity(this.seen, table)) this.lastActivity = now;
+    if (table.lastCorrection && table.lastCorrection !== this.seen.lastCorrection) {
+      // A fresh correction: shown for a while, then the screen draws itself again without it.
+      this.correctionSeenAt = now;
+      clearTimeout(this.correctionTimer);
+      this.correctionTimer = setTimeout(() => this.requestUpdate(), CORRECTION_SHOWN_MS);
+    }
     if (table.view?.outcome) this.lastEnded = table.view;
     this.seen = table;
     this.idle = isIdle(table, this.lastActivity, now);
@@ -280,7 +291,10 @@ export class TableDisplay extends LitElement {
           : nothing}
         ${view.game === 'makis' ? this.renderMakisPanel(view) : view.game === 'adu' ? this.renderAduPanel(view) : nothing}
         ${last ? html`<p class="last-move">${t(this.lang, 'lastMove.title')}: ${last}</p>` : nothing}
-        ${table.questions.length ? html`<p class="asking">${t(this.lang, 'question.waiting')}</p>` : nothing}
+        ${table.lastCorrection && correctionShown(this.correctionSeenAt, Date.now())
+          ? html`<p class="correction" role="status">${correctionLine(this.lang, table.lastCorrection)}</p>`
+          : nothing}
+        ${table.questions.some((q) => q.blocking !== false) ? html`<p class="asking">${t(this.lang, 'question.waiting')}</p>` : nothing}
         ${alerts.length
           ? html`<h2>
                 ${t(this.lang, 'alerts.title')}

@@ -144,6 +144,12 @@ export const de = {
   'move.adu.reserve': '{move}, Reservekönig auf {square}',
   'event.takeback': 'Zurückgenommen: {moves}',
   'event.new-game': 'Neues Spiel',
+  // A correction of the record (a committed move that later pictures or the console showed was wrong). {shape}: `gone`
+  // when no move took the old ones' place, `missed` when moves were missing, else `other`; {count}: plies named.
+  correction:
+    '{shape, select, gone {{count, plural, one {Korrektur: Zug {ply} ({old}) wurde nicht gespielt} other {Korrektur: Züge {ply}–{last} ({old}) wurden nicht gespielt}}} missed {{count, plural, one {Korrektur: Zug {ply} war {new}, übersehen} other {Korrektur: Züge {ply}–{last} waren {new}, übersehen}}} other {{count, plural, one {Korrektur: Zug {ply} war {new}, nicht {old}} other {Korrektur: Züge {ply}–{last} waren {new}, nicht {old}}}}}',
+  'console.journal.assumed': 'angenommen: weder Brett noch Pult haben entschieden; das Pult kann ihn noch ändern',
+  'console.question.notBlocking': 'Das Spiel geht weiter: der Zug wurde angenommen. Eine andere Antwort korrigiert ihn.',
 
   'outcome.title': 'Spiel vorbei',
   'outcome.wins': '{side} gewinnt',
@@ -336,6 +342,7 @@ export const de = {
   'console.undo': 'Letzten Zug zurücknehmen',
   'console.undo.hint': 'Nimmt {move} zurück',
   'console.undo.none': 'Noch kein Zug gespielt',
+  'console.undo.over': 'Das Spiel ist zu Ende — es gibt nichts mehr zurückzunehmen',
   'console.ask': 'Geschlagen oder verteilt',
   'console.ask.hint': 'Die Sensoren sehen es nicht — der Schiedsrichter fragt dann, welcher Zug es war',
   'console.confirm': 'Bestätigen',
@@ -391,6 +398,8 @@ export const de = {
   'result.console/nothing-to-undo': 'Es gibt keinen Zug zum Zurücknehmen.',
   'result.console/bad-origin': 'Befehle nimmt der Spieltisch nur von seinen eigenen Seiten an — bitte das Schiedsrichterpult unter der Adresse des Spieltischs öffnen.',
   'result.console/changing': 'Der Tisch wechselt gerade das Spiel — bitte gleich noch einmal.',
+  'result.console/game-over': 'Das Spiel ist zu Ende, sein Ergebnis steht im Spielprotokoll — daran lässt sich nichts mehr ändern. Das nächste Spiel beginnt auf der Einrichtungsseite.',
+  'result.console/failed': 'Der Spieltisch konnte diesen Befehl nicht ausführen — die Partie steht so, wie die Seiten sie zeigen.',
   'result.console/no-agreement': 'Dieses Spiel kennt kein Ende durch Einigung.',
   'result.console/board-moving': 'Das Brett ist noch in Bewegung — bitte bestätigen, sobald es ruht.',
   'result.console/board-differs':
@@ -407,6 +416,7 @@ export const de = {
   'status.board.none': 'Kein Brett',
   'status.board.notResponding': 'Brett antwortet nicht',
   'status.board.reconnecting': 'Brett getrennt — verbinde neu …',
+  'status.board.wrongBoard': 'Ein anderes Brett wurde angeschlossen und abgewiesen — bitte das Brett dieses Spiels anschließen',
   'status.board.uncalibrated': 'nicht kalibriert',
   'status.link.connecting': 'Verbinde mit dem Spieltisch …',
   'status.link.unreachable': 'Spieltisch nicht erreichbar — neuer Versuch in {seconds} s',

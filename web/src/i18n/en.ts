@@ -141,6 +141,10 @@ export const en: Catalogue = {
   'move.adu.reserve': '{move}, reserve king on {square}',
   'event.takeback': 'Taken back: {moves}',
   'event.new-game': 'New game',
+  correction:
+    '{shape, select, gone {{count, plural, one {Correction: move {ply} ({old}) was not played} other {Correction: moves {ply}–{last} ({old}) were not played}}} missed {{count, plural, one {Correction: move {ply} was {new}, missed} other {Correction: moves {ply}–{last} were {new}, missed}}} other {{count, plural, one {Correction: move {ply} was {new}, not {old}} other {Correction: moves {ply}–{last} were {new}, not {old}}}}}',
+  'console.journal.assumed': 'assumed: neither the board nor the console decided it; the console may still change it',
+  'console.question.notBlocking': 'Play goes on: the move was assumed. A different answer corrects it.',
 
   'outcome.title': 'Game over',
   'outcome.wins': '{side} wins',
@@ -331,6 +335,7 @@ export const en: Catalogue = {
   'console.undo': 'Take back the last move',
   'console.undo.hint': 'Takes back {move}',
   'console.undo.none': 'No move played yet',
+  'console.undo.over': 'The game is over — nothing can be taken back',
   'console.ask': 'A capture or distribution happened',
   'console.ask.hint': 'The sensors cannot see it — the referee then asks which move it was',
   'console.confirm': 'Confirm',
@@ -386,6 +391,8 @@ export const en: Catalogue = {
   'result.console/nothing-to-undo': 'There is no move to take back.',
   'result.console/bad-origin': 'The table takes commands only from its own pages — open the referee console from the table’s address.',
   'result.console/changing': 'The table is changing its game — try again in a moment.',
+  'result.console/game-over': 'The game is over and its result is in the game log — nothing in it can be changed now. The next game starts on the setup page.',
+  'result.console/failed': 'The table could not carry out this command — the game stands as the pages show it.',
   'result.console/no-agreement': 'This game has no ending by agreement.',
   'result.console/board-moving': 'The board is still moving — confirm once it rests.',
   'result.console/board-differs':
@@ -402,6 +409,7 @@ export const en: Catalogue = {
   'status.board.none': 'No board',
   'status.board.notResponding': 'Board not responding',
   'status.board.reconnecting': 'Board disconnected — reconnecting …',
+  'status.board.wrongBoard': 'A different board was plugged in and refused — please plug in this game’s board',
   'status.board.uncalibrated': 'not calibrated',
   'status.link.connecting': 'Connecting to the table …',
   'status.link.unreachable': 'Cannot reach the table — retrying in {seconds} s',

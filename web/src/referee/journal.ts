@@ -1,15 +1,26 @@
-// The console's event list of the game: moves, take-backs, alerts and answers with their times. Pure.
+// The console's event list of the game: moves, take-backs, corrections, alerts and answers with their times. Pure.
 //
 // Two sources feed it. The game log (`GET /api/games/:id`) has every event with the server's time; it is asked
 // again, for the events after the last one it gave, whenever the WebSocket says something happened. Until its answer
 // comes, and always on a server without a log, what the WebSocket said is listed at once with the time it arrived.
-import type { Alert } from '../../../server/http/messages.ts';
+import type { Alert, RecordCorrection } from '../../../server/http/messages.ts';
 import type { TableState } from '../connection/index.ts';
 
 export type JournalEntry =
-  /** `reconstructed`: made while the service was down, and read from the board after its restart (logged entries only). */
-  | { readonly kind: 'move'; readonly at: number; readonly move: string; readonly ply: number; readonly reconstructed?: true }
+  /**
+   * `reconstructed`: made while the service was down, and read from the board after its restart (logged entries only).
+   * `assumed`: taken without the board or the console deciding it; the console may still change it.
+   */
+  | {
+      readonly kind: 'move';
+      readonly at: number;
+      readonly move: string;
+      readonly ply: number;
+      readonly reconstructed?: true;
+      readonly assumed?: true;
+    }
   | { readonly kind: 'takeback'; readonly at: number; readonly undone: readonly string[] }
+  | ({ readonly kind: 'correction'; readonly at: number } & RecordCorrection)
   | { readonly kind: 'alert'; readonly at: number; readonly alert: Alert }
   | { readonly kind: 'answer'; readonly at: number; readonly move: string; readonly byHand: boolean }
   | { readonly kind: 'new-game'; readonly at: number }
@@ -64,7 +75,10 @@ export function entriesBetween(before: TableState, after: TableState, at: number
     const event = after.lastEvent;
     switch (event.event) {
       case 'move':
-        if (event.move !== undefined) out.push({ kind: 'move', at, move: event.move, ply: after.record.length });
+        if (event.move !== undefined) out.push({ kind: 'move', at, move: event.move, ply: after.record.length, ...(event.assumed ? { assumed: true as const } : {}) });
+        break;
+      case 'correction':
+        if (event.correction) out.push({ kind: 'correction', at, ...event.correction });
         break;
       case 'takeback':
         out.push({ kind: 'takeback', at, undone: event.undone ?? [] });
@@ -140,9 +154,20 @@ export function fromLog(event: LogEvent): JournalEntry | null {
   switch (event.kind) {
     case 'move':
       if (typeof p.move !== 'string') return null;
-      return { kind: 'move', at, move: p.move, ply: typeof p.ply === 'number' ? p.ply : 0, ...(p.reconstructed === true ? { reconstructed: true } : {}) };
+      return {
+        kind: 'move',
+        at,
+        move: p.move,
+        ply: typeof p.ply === 'number' ? p.ply : 0,
+        ...(p.reconstructed === true ? { reconstructed: true } : {}),
+        ...(p.assumed === true ? { assumed: true } : {}),
+      };
     case 'takeback':
       return { kind: 'takeback', at, undone: Array.isArray(p.undone) ? p.undone.map(String) : [] };
+    case 'correction': {
+      if (typeof p.ply !== 'number' || !isMoves(p.old) || !isMoves(p.new)) return null;
+      return { kind: 'correction', at, ply: p.ply, old: p.old, new: p.new, reason: p.reason === 'console' ? 'console' : 'evidence' };
+    }
     case 'alert': {
       if (typeof p.code !== 'string') return null;
       const params = isParams(p.params) ? p.params : {};
@@ -171,6 +196,10 @@ export function alertLevel(code: string): Alert['level'] {
 export function answerEntry(command: { readonly kind: string; readonly move?: string }, at: number): JournalEntry | null {
   if ((command.kind !== 'choose' && command.kind !== 'enter') || command.move === undefined) return null;
   return { kind: 'answer', at, move: command.move, byHand: command.kind === 'enter' };
+}
+
+function isMoves(value: unknown): value is string[] {
+  return Array.isArray(value) && value.every((m) => typeof m === 'string');
 }
 
 function isParams(value: unknown): value is Readonly<Record<string, string | number>> {

@@ -516,6 +516,18 @@ export const consoleStyles = css`
   .event.new-game {
     font-weight: 800;
   }
+  /* A correction rewrote the record; an assumed move is one the console may still change. */
+  .event.correction {
+    border-left-color: var(--warn-bg);
+    font-weight: 700;
+  }
+  .event.move.assumed {
+    border-left-style: dashed;
+    border-left-color: var(--warn-bg);
+  }
+  .question.not-blocking .asking {
+    color: var(--muted);
+  }
 
   .sound.muted {
     border-style: dashed;

@@ -22,6 +22,7 @@ import {
   aduActor,
   boardKind,
   boardStatusLine,
+  correctionLine,
   describeMove,
   expectedRollLine,
   lastMoveLine,
@@ -378,8 +379,10 @@ export class RefereeConsole extends LitElement {
           : matching > shown.length
             ? t(this.lang, 'console.options.more', { count: matching - shown.length })
             : null;
-    return html`<div class="question">
+    const waiting = question.blocking !== false;
+    return html`<div class="question ${waiting ? '' : 'not-blocking'}">
       <p class="asking" lang=${text.translated ? this.lang : 'en'}>${text.text}</p>
+      ${waiting ? nothing : html`<p class="narrow">${t(this.lang, 'console.question.notBlocking')}</p>`}
       ${note ? html`<p class="narrow">${note}</p>` : nothing}
       <div class="options">
         ${shown.map(
@@ -432,6 +435,8 @@ export class RefereeConsole extends LitElement {
     const view = table.view;
     // Occupancy sensors cannot see a capture or a distribution: the referee is told one happened and asks which.
     const canAsk = view?.game === 'malawi' && view.outcome === null;
+    // A game that is over has its end in the log: the server refuses a take-back (console/game-over), so none is offered.
+    const over = view !== null && view.outcome !== null;
     return html`<section class="actions">
       <h2>${t(this.lang, 'console.actions.title')}</h2>
       <div class="buttons">
@@ -441,9 +446,9 @@ export class RefereeConsole extends LitElement {
               <span class="words">${t(this.lang, 'console.ask.hint')}</span>
             </button>`
           : nothing}
-        <button class="action" ?disabled=${locked || last === undefined} @click=${() => this.send({ kind: 'undo' })}>
+        <button class="action undo" ?disabled=${locked || last === undefined || over} @click=${() => this.send({ kind: 'undo' })}>
           <span class="label"><span aria-hidden="true">↶</span> ${t(this.lang, 'console.undo')}</span>
-          <span class="words">${last === undefined ? t(this.lang, 'console.undo.none') : t(this.lang, 'console.undo.hint', { move: last })}</span>
+          <span class="words">${over ? t(this.lang, 'console.undo.over') : last === undefined ? t(this.lang, 'console.undo.none') : t(this.lang, 'console.undo.hint', { move: last })}</span>
         </button>
         <button class="action" ?disabled=${locked} @click=${() => this.send({ kind: 'confirm' })}>
           <span class="label"><span aria-hidden="true">✓</span> ${t(this.lang, 'console.confirm')}</span>
@@ -515,11 +520,20 @@ export class RefereeConsole extends LitElement {
     switch (entry.kind) {
       case 'move': {
         const words = describeMove(this.lang, game, entry.move);
-        const said = [words !== entry.move ? words : '', entry.reconstructed ? t(this.lang, 'console.journal.reconstructed') : ''].filter(Boolean).join(' — ');
-        return row('move', '•', html`${entry.ply ? `${entry.ply}. ` : ''}<b>${entry.move}</b>`, said || undefined);
+        const said = [
+          words !== entry.move ? words : '',
+          entry.reconstructed ? t(this.lang, 'console.journal.reconstructed') : '',
+          entry.assumed ? t(this.lang, 'console.journal.assumed') : '',
+        ]
+          .filter(Boolean)
+          .join(' — ');
+        // An assumed move is marked: nobody decided it, and the console may still change it.
+        return row(entry.assumed ? 'move assumed' : 'move', entry.assumed ? '?' : '•', html`${entry.ply ? `${entry.ply}. ` : ''}<b>${entry.move}</b>`, said || undefined);
       }
       case 'takeback':
         return row('takeback', '↶', t(this.lang, 'event.takeback', { moves: entry.undone.join(' ') }));
+      case 'correction':
+        return row('correction', '✎', correctionLine(this.lang, entry));
       case 'alert': {
         const text = formatAlert(this.lang, entry.alert, boardKind(view));
         const repeats = entry.repeats ? ` (${t(this.lang, 'console.journal.repeats', { count: entry.repeats + 1 })})` : '';
@@ -590,7 +604,7 @@ export class RefereeConsole extends LitElement {
             placeholder=${t(this.lang, texts.placeholder)}
             @input=${this.onEntryInput}
           />
-          <button class="primary" type="submit" ?disabled=${locked || normaliseEntry(this.entry) === ''}>
+          <button class="primary" type="submit" ?disabled=${locked || view.outcome !== null || normaliseEntry(this.entry) === ''}>
             ${t(this.lang, 'console.enter.submit')}
           </button>
         </div>

@@ -4,6 +4,7 @@ import type { GameView, MalawiView } from '../../../server/http/messages.ts';
 import type { BoardRecord, RecentEvent } from '../../../server/mqtt/messages.ts';
 import { formatAlert, playerName, sideName, type BoardKind, type Lang } from '../i18n/index.ts';
 import { tt } from './catalogue.ts';
+import { correctionLine } from '../common/present.ts';
 
 /** One side or seat at the board. */
 export interface Contender {
@@ -163,6 +164,8 @@ export function eventLine(lang: Lang, event: RecentEvent): string {
       return tt(lang, 'event.new-game');
     case 'settled':
       return tt(lang, 'event.settled');
+    case 'correction':
+      return event.correction ? correctionLine(lang, event.correction) : '';
     default:
       return event.event satisfies never;
   }

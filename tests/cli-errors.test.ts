@@ -1,0 +1,98 @@
+// The command line's errors as a user meets them, through the real `spieltisch` binary: one sentence on standard
+// error and an exit status, never a stack trace.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { spawn } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const BIN = join(import.meta.dirname, '../bin/spieltisch.js');
+/** Root may write any file: the read-only case runs as `nobody` then. */
+const AS_ROOT = process.getuid?.() === 0;
+const NOBODY = 65534;
+
+function run(args: readonly string[], as?: number): Promise<{ code: number | null; out: string; err: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'], ...(as !== undefined ? { uid: as, gid: as } : {}) });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (err += d));
+    child.once('error', reject);
+    child.once('close', (code) => resolve({ code, out, err }));
+  });
+}
+
+/** One line, from spieltisch, with no stack frame in it. */
+function expectOneSentence(err: string): void {
+  const lines = err.trim().split('\n');
+  expect(lines, err).toHaveLength(1);
+  expect(lines[0]).toMatch(/^spieltisch: /);
+  expect(err).not.toMatch(/^\s+at /m);
+  expect(err).not.toMatch(/node:|RangeError|EISDIR|\.ts:\d+/);
+}
+
+let dir: string;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'spieltisch-cli-errors-'));
+  // Readable by the user the read-only case runs as.
+  chmodSync(dir, 0o755);
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('spieltisch import and export: errors in one sentence', () => {
+  test('a JSON file nested 5,000 deep: refused as too deep, exit 1', async () => {
+    const file = join(dir, 'deep.json');
+    writeFileSync(file, `{"game":"kalaha","moves":["C"],"result":${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}}`);
+    const { code, err } = await run(['import', '--db', join(dir, 'deep.db'), file]);
+    expect(code).toBe(1);
+    expectOneSentence(err);
+    expect(err).toContain('nests its JSON deeper than 64 levels');
+  });
+
+  test.each([['import'], ['export']])('%s with --db naming a folder: says it is a folder, exit 1', async (command) => {
+    const folder = join(dir, `a-folder-${command}`);
+    mkdirSync(folder);
+    const record = join(dir, 'one.txt');
+    writeFileSync(record, '[Game "kalaha"] C\n');
+    const { code, err } = await run(command === 'import' ? ['import', '--db', folder, record] : ['export', '--db', folder]);
+    expect(code).toBe(1);
+    expectOneSentence(err);
+    expect(err).toContain(`${folder} is a folder, not a game log file`);
+  });
+
+  test('serve with --db naming a folder: says it is a folder, exit 1', async () => {
+    const folder = join(dir, 'a-folder-serve');
+    mkdirSync(folder);
+    const { code, err } = await run(['serve', '--simulate', '--http', '0', '--db', folder]);
+    expect(code).toBe(1);
+    expectOneSentence(err);
+    expect(err).toContain('is a folder');
+  });
+
+  test('a --db inside something that is not a folder: the system\'s sentence with the path, exit 1', async () => {
+    const file = join(dir, 'plain-file');
+    writeFileSync(file, 'not a folder');
+    const record = join(dir, 'one-more.txt');
+    writeFileSync(record, '[Game "kalaha"] C\n');
+    const { code, err } = await run(['import', '--db', join(file, 'log.db'), record]);
+    expect(code).toBe(1);
+    expect(err.trim().split('\n')).toHaveLength(1);
+    expect(err).toMatch(/^spieltisch: E[A-Z]+: .*plain-file/);
+    expect(err).not.toMatch(/^\s+at /m);
+  });
+
+  test('a game log this user may only read: says read-only, exit 1', async () => {
+    const db = join(dir, 'read-only.db');
+    const record = join(dir, 'game.txt');
+    writeFileSync(record, '[Game "kalaha"] C\n');
+    const made = await run(['import', '--db', db, record]);
+    expect(made.code, made.err).toBe(0);
+    chmodSync(db, 0o444);
+    const { code, err } = await run(['import', '--db', db, record], AS_ROOT ? NOBODY : undefined);
+    expect(code).toBe(1);
+    expectOneSentence(err);
+    expect(err).toContain('is read-only');
+    expect(err).not.toContain('cannot be read');
+  });
+});

@@ -1,0 +1,85 @@
+// The Kalaha referee's decoder: runs of moves made without a still board between them, read from
+// the order in which pits were lifted, and moves of the record corrected when the board shows them wrong.
+import { describe, expect, test } from 'vitest';
+import { KalahaReferee, type RefereeEvent } from '../../server/referee/index.ts';
+import { DEFAULT_OPTIONS, PITS, legalMoves, play, type KalahaState } from '../../server/rules/kalaha.ts';
+import { sownPits } from '../../server/referee/kalaha-plies.ts';
+import { Table, playOn, playQuick, rng, start } from './table.ts';
+
+function run(table: Table, referee = new KalahaReferee(DEFAULT_OPTIONS)): { referee: KalahaReferee; events: RefereeEvent[] } {
+  const events: RefereeEvent[] = [];
+  for (const f of table.frames) events.push(...referee.frame(f.t, f.tenths));
+  return { referee, events };
+}
+
+const pit = (name: string) => PITS.indexOf(name as (typeof PITS)[number]);
+
+/** A random game in runs of `run` quick moves, a still board of `pauseMs` after each run. */
+function quickGame(seed: number, runLength: number, pauseMs: number, plies = 40): { table: Table; record: string[] } {
+  const choose = rng(seed * 31 + 7);
+  let { table, state } = start({ seed });
+  const record: string[] = [];
+  for (let k = 0; k < plies && !state.outcome; k++) {
+    const moves = legalMoves(state);
+    const move = moves[Math.floor(choose() * moves.length)];
+    const last = (k + 1) % runLength === 0;
+    state = playQuick(table, state, move, last ? pauseMs : 0);
+    record.push(PITS[move.pit]);
+  }
+  table.wait(1500);
+  return { table, record };
+}
+
+describe('Kalaha decoder', () => {
+  test.each([2, 3, 5])('runs of %i moves without a still board between them are read move for move', (runLength) => {
+    for (const seed of [1, 2, 3, 4]) {
+      const { table, record } = quickGame(100 * runLength + seed, runLength, 1500);
+      const { referee, events } = run(table);
+      expect(referee.record(), `seed ${seed}`).toEqual(record);
+      expect(events.filter((e) => e.kind === 'alert' || e.kind === 'correction' || e.kind === 'takeback'), `seed ${seed}`).toEqual([]);
+    }
+  });
+
+  test('a board still for only 400 ms between moves is still enough', () => {
+    // The last stone's drop holds still 200 ms of its own, and the hand waits 200 ms more.
+    for (const seed of [11, 12, 13]) {
+      const { table, record } = quickGame(seed, 1, 200);
+      const { referee } = run(table);
+      expect(referee.record(), `seed ${seed}`).toEqual(record);
+    }
+  });
+
+  test('a move entered wrongly at the console is corrected once the board shows what was played', () => {
+    let { table, state } = start({ seed: 21 });
+    state = playOn(table, state, { kind: 'sow', pit: pit('C') });
+    const referee = new KalahaReferee(DEFAULT_OPTIONS);
+    const events: RefereeEvent[] = [];
+    let fed = 0;
+    const feed = () => {
+      for (const f of table.frames.slice(fed)) events.push(...referee.frame(f.t, f.tenths));
+      fed = table.frames.length;
+    };
+    feed();
+    expect(referee.record()).toEqual(['C']);
+    // North lifts e; while the stones are in the hand, the console enters d by mistake.
+    const sown = sownPits(state, pit('e'));
+    table.lift(pit('e'));
+    feed();
+    expect(referee.enter(table.t, 'd').ok).toBe(true);
+    for (const cell of sown) table.drop(cell);
+    table.wait(1500);
+    state = playOn(table, legalAfter(state, 'e'), { kind: 'sow', pit: pit('A') });
+    feed();
+    expect(referee.record()).toEqual(['C', 'e', 'A']);
+    expect(events.filter((e) => e.kind === 'correction')).toEqual([expect.objectContaining({ kind: 'correction', ply: 2, old: ['d'], new: ['e'], reason: 'evidence' })]);
+    expect(state.toMove).toBe('north');
+  });
+});
+
+function legalAfter(state: KalahaState, name: string): KalahaState {
+  const move = legalMoves(state).find((m) => m.pit === pit(name));
+  if (!move) throw new Error(`${name} is not legal`);
+  const next = play(state, move);
+  if (!next.ok) throw new Error(next.error.message);
+  return next.value;
+}
