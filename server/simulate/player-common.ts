@@ -155,10 +155,8 @@ export class PeoplePlanner {
       this.begin('quick-start', ply, this.range(m.quickStartMs));
     } else {
       this.run = 0;
-      // A turn not begun quickly sometimes follows a still board of only `pauseMs`: as often as the
-      // knob `shortPause` says where the model has it (Kalaha's people add it), else as quick starts.
-      const shortPause = (m as Partial<Record<'shortPause', number>>).shortPause ?? m.quickStart;
-      if (eligible && this.chance(shortPause)) this.begin('brief-pause', ply, m.pauseMs + this.range([0, 50]));
+      // A turn not begun quickly sometimes follows a still board of only `pauseMs`.
+      if (eligible && this.chance(m.shortPause)) this.begin('brief-pause', ply, m.pauseMs + this.range([0, 50]));
       else this.actions.push({ kind: 'think' });
     }
     if (this.chance(m.lineGap)) {
