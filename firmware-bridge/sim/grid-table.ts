@@ -115,27 +115,49 @@ export const GRID_ACTION_KINDS = [
   'fetch-piece',
   'stow-piece',
   'button',
+  'strip-beads',
+  'hover',
+  'line-gap',
 ] as const;
 export type GridActionKind = (typeof GRID_ACTION_KINDS)[number];
+
+/**
+ * When a quick hand touches the board: its first touch `lead` ms after the action begins, and the
+ * hand free for the next action `tail` ms after its last touch. Left out, each follows from the
+ * action's duration (a lift takes the piece 60 % of the way through, a put lands halfway, …).
+ */
+export interface GridTouchTiming {
+  readonly lead?: number;
+  readonly tail?: number;
+}
 
 /** A physical action. Durations left out are drawn from the hand model. */
 export type GridAction =
   | CommonAction
   /** Lift the piece on a square (with its beads) into the hand: the square reads empty from then on. */
-  | { readonly kind: 'lift'; readonly cell: number; readonly ms?: number }
+  | ({ readonly kind: 'lift'; readonly cell: number; readonly ms?: number } & GridTouchTiming)
   /** Put a piece from the hand down on an empty square: the one lifted last, or the piece with id `piece`. */
-  | { readonly kind: 'put'; readonly cell: number; readonly piece?: number; readonly ms?: number }
+  | ({ readonly kind: 'put'; readonly cell: number; readonly piece?: number; readonly ms?: number } & GridTouchTiming)
   /** Lift the piece on `from`, carry it through the air, put it down on `to`. */
-  | { readonly kind: 'carry'; readonly from: number; readonly to: number; readonly ms?: number }
+  | ({ readonly kind: 'carry'; readonly from: number; readonly to: number; readonly ms?: number } & GridTouchTiming)
   /**
    * Slide the piece on `from` along the board to `to` (straight, or along the rank first and then
    * the file), never lifting it: each square passed senses it briefly.
    */
-  | { readonly kind: 'slide'; readonly from: number; readonly to: number; readonly ms?: number }
-  /** Take beads off the piece on a square into the hand, one by one: all of them, or `count`. */
-  | { readonly kind: 'take-beads'; readonly cell: number; readonly count?: number }
-  /** Put beads from the hand onto the piece on a square, one by one (default one). */
-  | { readonly kind: 'add-beads'; readonly cell: number; readonly count?: number }
+  | ({ readonly kind: 'slide'; readonly from: number; readonly to: number; readonly ms?: number } & GridTouchTiming)
+  /** Take beads off the piece on a square into the hand, one by one (each `ms`, or drawn): all of them, or `count`. */
+  | ({ readonly kind: 'take-beads'; readonly cell: number; readonly count?: number; readonly ms?: number } & GridTouchTiming)
+  /** Put beads from the hand onto the piece on a square, one by one (each `ms`, or drawn; default one bead). */
+  | ({ readonly kind: 'add-beads'; readonly cell: number; readonly count?: number; readonly ms?: number } & GridTouchTiming)
+  /** Pull every bead off the piece in the hand lifted last, into the hand (the piece is off the board: no square senses it). */
+  | { readonly kind: 'strip-beads'; readonly ms?: number }
+  /**
+   * The hand holding a piece passes low over an empty square for `ms`: its sensor reads the piece
+   * meanwhile (the piece lifted last, or a bare piece when the hand holds none).
+   */
+  | { readonly kind: 'hover'; readonly cell: number; readonly ms: number }
+  /** The line from the board is lost for `ms` (a loose cable): the board goes on, its lines do not arrive. Takes no time of the hand. */
+  | { readonly kind: 'line-gap'; readonly ms: number }
   /** Put beads from the hand away into the box: all of them, or `count`. */
   | { readonly kind: 'stow-beads'; readonly count?: number; readonly ms?: number }
   /** Take beads from the box into the hand. */
@@ -200,6 +222,14 @@ export class GridTable extends SimulatedFirmware<GridAction> {
   private heldBeads = 0;
   private boxBeads: number;
   private slide: Slide | null = null;
+  /** A square the hand hovers over, and what it reads meanwhile; null for none. */
+  private hovering: { readonly cell: number; readonly reading: number } | null = null;
+  /** Until when the line loses whatever the board sends (virtual ms). */
+  private lineLostUntil = -Infinity;
+  /** When what rests on the squares last changed (a piece lifted or set down, a bead moved). */
+  private lastChangeAt = 0;
+  /** For each mark reached, when what rests on the squares had last changed. */
+  private readonly settledAtMark = new Map<string, number>();
   /** What each square senses without flicker: 0 empty, 1 + beads for a piece; kept current so a frame reads it, not the pieces. */
   private readonly resting: Int32Array;
   /** One frame's readings, reused (a frame comes twenty times a second). */
@@ -292,6 +322,8 @@ export class GridTable extends SimulatedFirmware<GridAction> {
         if (Math.abs(at - k) <= this.sensor.reach) out[slide.path[k]] = 1 + slide.piece.beads;
       }
     }
+    const hovering = this.hovering;
+    if (hovering !== null && out[hovering.cell] === 0) out[hovering.cell] = hovering.reading;
     const rng = this.sensorRng;
     const flicker = this.sensor.flickerRate;
     if (flicker > 0) {
@@ -362,6 +394,11 @@ export class GridTable extends SimulatedFirmware<GridAction> {
     return this.pieces().reduce((n, p) => n + p.beads, 0) + this.heldBeads + this.boxBeads;
   }
 
+  /** When what rests on the squares had last changed as the mark `label` was reached (undefined for a mark not reached). */
+  settledAt(label: string): number | undefined {
+    return this.settledAtMark.get(label);
+  }
+
   /** One reading of every square now, as a frame would read it (draws flicker like a frame does). */
   readAll(): number[] {
     const out = new Int32Array(this.squares.length);
@@ -381,38 +418,63 @@ export class GridTable extends SimulatedFirmware<GridAction> {
       case 'think':
         return this.thinkingMs(h, rng);
       case 'mark':
+        this.settledAtMark.set(action.label, this.lastChangeAt);
         this.reachMark(action.label);
         return 0;
       case 'lift': {
         const ms = action.ms ?? rng.range(h.liftMs[0], h.liftMs[1]);
         // Fingers close around the piece before it leaves the square.
-        this.at(ms * 0.6, () => this.take(action.cell));
-        return ms;
+        const touch = action.lead ?? ms * 0.6;
+        this.at(touch, () => this.take(action.cell));
+        // (Without lead or tail, exactly `ms`: a sum of fractions could round otherwise.)
+        return action.lead === undefined && action.tail === undefined ? ms : touch + (action.tail ?? ms * 0.4);
       }
       case 'put': {
         const ms = action.ms ?? rng.range(h.putMs[0], h.putMs[1]);
-        this.at(ms * 0.5, () => this.land(action.cell, action.piece));
-        return ms;
+        const touch = action.lead ?? ms * 0.5;
+        this.at(touch, () => this.land(action.cell, action.piece));
+        return touch + (action.tail ?? ms * 0.5);
       }
       case 'carry': {
         const ms = action.ms ?? rng.range(h.carryMs[0], h.carryMs[1]);
         // The piece put down is the one lifted, whatever else the hand may hold.
         let carried: HeldPiece | null = null;
-        this.at(ms * 0.2, () => (carried = this.take(action.from)));
-        this.at(ms * 0.8, () => {
+        const lift = action.lead ?? ms * 0.2;
+        const land = action.lead === undefined ? ms * 0.8 : lift + ms * 0.6;
+        this.at(lift, () => (carried = this.take(action.from)));
+        this.at(land, () => {
           if (carried !== null) this.land(action.to, carried.id);
         });
-        return ms;
+        return action.lead === undefined && action.tail === undefined ? ms : land + (action.tail ?? ms * 0.2);
       }
       case 'slide':
-        return this.startSlide(action.from, action.to, action.ms);
+        return this.startSlide(action.from, action.to, action.ms, action);
       case 'take-beads': {
         const piece = this.pieceOn(action.cell);
         const n = action.count ?? piece?.beads ?? 0;
-        return this.beadByBead(n, () => this.moveBead(action.cell, 'off'));
+        return this.beadByBead(n, () => this.moveBead(action.cell, 'off'), action);
       }
       case 'add-beads':
-        return this.beadByBead(action.count ?? 1, () => this.moveBead(action.cell, 'on'));
+        return this.beadByBead(action.count ?? 1, () => this.moveBead(action.cell, 'on'), action);
+      case 'strip-beads': {
+        const piece = this.heldPieces.at(-1);
+        if (piece === undefined) this.faults++;
+        else {
+          this.heldBeads += piece.beads;
+          piece.beads = 0;
+        }
+        return action.ms ?? rng.range(h.beadMs[0], h.beadMs[1]);
+      }
+      case 'hover': {
+        if (!this.checkCell(action.cell)) return 0;
+        const held = this.heldPieces.at(-1);
+        this.hovering = { cell: action.cell, reading: 1 + (held?.beads ?? 0) };
+        this.at(action.ms, () => (this.hovering = null));
+        return action.ms;
+      }
+      case 'line-gap':
+        this.lineLostUntil = Math.max(this.lineLostUntil, this.scheduler.now + action.ms);
+        return 0;
       case 'stow-beads': {
         const n = action.count ?? this.heldBeads;
         if (n > this.heldBeads) this.faults++;
@@ -448,16 +510,21 @@ export class GridTable extends SimulatedFirmware<GridAction> {
     }
   }
 
-  /** `n` beads one after another, each landing halfway through its own time. */
-  private beadByBead(n: number, move: () => void): number {
+  /** `n` beads one after another, each landing halfway through its own time (`timing.ms` each, or drawn). */
+  private beadByBead(n: number, move: () => void, timing: GridTouchTiming & { readonly ms?: number }): number {
     const h = this.hand;
+    const times: number[] = [];
     let ms = 0;
     for (let i = 0; i < n; i++) {
-      const per = this.handRng.range(h.beadMs[0], h.beadMs[1]);
-      this.at(ms + per * 0.5, move);
+      const per = timing.ms ?? this.handRng.range(h.beadMs[0], h.beadMs[1]);
+      times.push(ms + per * 0.5);
       ms += per;
     }
-    return ms;
+    if (n === 0) return ms;
+    // A quick hand: the first bead `lead` in, the hand free `tail` after the last.
+    const shift = timing.lead === undefined ? 0 : timing.lead - times[0];
+    for (const t of times) this.at(t + shift, move);
+    return timing.tail === undefined ? ms + shift : times[n - 1] + shift + timing.tail;
   }
 
   private checkCell(cell: number): boolean {
@@ -511,18 +578,18 @@ export class GridTable extends SimulatedFirmware<GridAction> {
   }
 
   /** A slide: the fingers settle on the piece, it travels at a steady pace, the fingers let go. Returns the duration. */
-  private startSlide(from: number, to: number, ms: number | undefined): number {
+  private startSlide(from: number, to: number, ms: number | undefined, timing: GridTouchTiming): number {
     if (!this.checkCell(from) || !this.checkCell(to)) return 0;
     const h = this.hand;
     const rng = this.handRng;
     const path = slidePath(from, to, this.cols);
     const squaresTravelled = path.length - 1;
-    if (ms !== undefined) return this.slideNow(path, ms * 0.15, ms * 0.7) + ms * 0.15;
+    if (ms !== undefined) return this.slideNow(path, timing.lead ?? ms * 0.15, ms * 0.7) + (timing.tail ?? ms * 0.15);
     const grip = rng.range(h.liftMs[0], h.liftMs[1]) * 0.3;
     let travel = 0;
     for (let k = 0; k < squaresTravelled; k++) travel += rng.range(h.slideMsPerSquare[0], h.slideMsPerSquare[1]);
     const release = rng.range(h.putMs[0], h.putMs[1]) * 0.3;
-    return this.slideNow(path, grip, travel) + release;
+    return this.slideNow(path, timing.lead ?? grip, travel) + (timing.tail ?? release);
   }
 
   /** Schedules the slide along `path`, starting `grip` ms from now and lasting `travel` ms; returns when the piece rests. */
@@ -562,6 +629,13 @@ export class GridTable extends SimulatedFirmware<GridAction> {
   private resense(cell: number): void {
     const piece = this.squares[cell];
     this.resting[cell] = piece === null ? 0 : 1 + piece.beads;
+    this.lastChangeAt = this.scheduler.now;
+  }
+
+  /** A lost line loses everything the board sends meanwhile; the board itself goes on (its frames keep counting). */
+  protected override send(body: string): void {
+    if (this.scheduler.now < this.lineLostUntil) return;
+    super.send(body);
   }
 }
 

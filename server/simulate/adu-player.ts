@@ -23,7 +23,8 @@ import { formatMove } from '../rules/adu-notation.ts';
 import { mostSteps } from '../rules/adu-ranges.ts';
 import { assertNever } from '../rules/types.ts';
 import { canonicalAduMove } from '../referee/index.ts';
-import { clearLine, sameCells, scriptMarks, type TakeBackPlanEvent } from './player-common.ts';
+import { PeoplePlanner, clearLine, neighbours, sameCells, scriptMarks, type PeoplePlanEvent, type TakeBackPlanEvent } from './player-common.ts';
+import type { PeopleModel } from './people.ts';
 
 export interface AduPlayerOptions {
   readonly seed: number | string;
@@ -60,6 +61,8 @@ export interface AduPlayerOptions {
   readonly silent?: boolean;
   /** Moves played (placements and taken-back ones included) after which the session stops mid-game; default: play to the end. */
   readonly maxMoves?: number;
+  /** How the people behave beyond their moves (people.ts); left out, the calm players of the first model. */
+  readonly people?: Partial<PeopleModel>;
 }
 
 /** A game that runs this long is a bug (the repetition rule ends every game long before). */
@@ -127,6 +130,8 @@ export interface AduGamePlan {
   /** The game record after take-backs, in notation. */
   readonly record: readonly string[];
   readonly final: AduState;
+  /** What the people did beyond their moves (none without `people`). */
+  readonly people: readonly PeoplePlanEvent[];
 }
 
 /**
@@ -201,10 +206,58 @@ export function planAduGame(options: AduPlayerOptions): AduGamePlan {
   let movesMade = 0;
   const mark = scriptMarks(actions);
   const name = (square: number): string => squareName(square, n);
+  const people = options.people === undefined ? null : new PeoplePlanner(options.people, options.seed, actions, mark);
+  const ply = (): number => history.length + 1;
+  const emptyNeighbours = (squares: AduState['squares'], cell: number, except: readonly number[] = []): number[] =>
+    neighbours(cell, n, n).filter((sq) => squares[sq] === null && !except.includes(sq));
+
+  /** A plain move as rougher hands make it, or false for a plain one: a point hovered over on the way, or the piece held in the air a while. */
+  const peopleMove = (p: PeoplePlanner, from: number, to: number): boolean => {
+    const squares = state.squares.slice();
+    squares[from] = null;
+    if (p.chance(p.model.hover)) {
+      const over = [...emptyNeighbours(squares, to, [from]), ...emptyNeighbours(squares, from, [to])];
+      if (over.length > 0) {
+        p.hoverCarry(ply(), from, to, p.pick(over));
+        return true;
+      }
+    }
+    if (p.chance(p.model.handRest)) {
+      p.restingCarry(ply(), from, to);
+      return true;
+    }
+    return false;
+  };
+
+  /**
+   * A capture as rougher hands make it, the captured piece off the board only `victimOffMs`
+   * before the captor lands on its point: the captor first set down beside its victim and then
+   * swapped in, or both pieces lifted at once, or the victim lifted and the captor carried at once.
+   */
+  const peopleCapture = (p: PeoplePlanner, from: number, to: number): void => {
+    const off = p.range(p.model.victimOffMs);
+    const beside = emptyNeighbours(state.squares, to);
+    if (beside.length > 0 && p.chance(p.model.besideVictim)) {
+      const b = p.pick(beside);
+      p.note('beside-victim', ply(), [b, to], null);
+      actions.push({ kind: 'carry', from, to: b }, { kind: 'wait', ms: p.range([200, 600]) });
+      from = b;
+    } else if (p.chance(p.model.bothHands)) {
+      const apart = p.range([0, 40]);
+      p.note('both-hands', ply(), [to, from], null);
+      p.note('victim-off', ply(), [to], off);
+      // The victim in one hand, the captor in the other, the captor set down: the victim goes to the box after.
+      actions.push({ kind: 'lift', cell: to, lead: 40, tail: 0 }, { kind: 'lift', cell: from, lead: apart, tail: 0 }, { kind: 'put', cell: to, lead: off - apart }, { kind: 'stow-piece' });
+      return;
+    }
+    p.note('victim-off', ply(), [to], off);
+    const lead = p.range([60, 150]);
+    actions.push({ kind: 'lift', cell: to, tail: 0 }, { kind: 'carry', from, to, lead, ms: Math.round((off - lead) / 0.6) }, { kind: 'stow-piece' });
+  };
 
   /** Moves the piece on `from` to `to` by hand; `squares` is the board at that moment. */
   const movePiece = (squares: AduState['squares'], from: number, to: number): AduHandling => {
-    const handling: AduHandling = clearLine(squares, from, to, n) && rng.chance(pSlide) ? 'slide' : 'carry';
+    const handling: AduHandling = clearLine(squares, from, to, n) && (people?.slideAllowed() ?? true) && rng.chance(pSlide) ? 'slide' : 'carry';
     actions.push({ kind: handling === 'slide' ? 'slide' : 'carry', from, to });
     return handling;
   };
@@ -218,10 +271,16 @@ export function planAduGame(options: AduPlayerOptions): AduGamePlan {
   const physicalMove = (move: AduMove, next: AduState, at: number | null): AduHandling => {
     switch (move.kind) {
       case 'place-king':
-      case 'place-soldier':
-        actions.push({ kind: 'fetch-piece', colour: ADU_COLOURS[state.toMove - 1] }, { kind: 'put', cell: move.to });
+      case 'place-soldier': {
+        actions.push({ kind: 'fetch-piece', colour: ADU_COLOURS[state.toMove - 1] });
+        const wrong = people !== null && people.chance(people.model.correctPlacement) ? emptyNeighbours(state.squares, move.to) : [];
+        // Set down on a point next to the one meant and moved there within half a second.
+        if (people !== null && wrong.length > 0) people.correctedCarry(ply(), null, people.pick(wrong), move.to, 'corrected-placement');
+        else actions.push({ kind: 'put', cell: move.to });
         return 'place';
+      }
       case 'move': {
+        if (at === null && people !== null && peopleMove(people, move.from, move.to)) return 'carry';
         if (at === null) return movePiece(state.squares, move.from, move.to);
         const squares = state.squares.slice();
         squares[move.from] = null;
@@ -239,6 +298,10 @@ export function planAduGame(options: AduPlayerOptions): AduGamePlan {
           // One sweep: the captured piece off and the captor on within a moment; then it goes away.
           actions.push({ kind: 'lift', cell: move.to, ms: 300 }, { kind: 'carry', from: move.from, to: move.to, ms: 300 }, { kind: 'stow-piece' });
           handling = 'quick';
+        } else if (people !== null) {
+          peopleCapture(people, move.from, move.to);
+          handling = 'clear-first';
+          if (victim.kind !== 'soldier') actions.push({ kind: 'wait', ms: Math.round(rng.range(300, 700)) });
         } else {
           actions.push({ kind: 'lift', cell: move.to }, { kind: 'stow-piece' }, { kind: 'wait', ms: Math.round(rng.range(200, 600)) });
           const emptied = state.squares.slice();
@@ -400,7 +463,8 @@ export function planAduGame(options: AduPlayerOptions): AduGamePlan {
   while (state.outcome === null) {
     if (movesMade >= RUNAWAY_MOVES) throw new Error(`no end after ${RUNAWAY_MOVES} moves`);
     if (movesMade >= maxMoves) break;
-    actions.push({ kind: 'think' });
+    if (people !== null) people.turn(ply());
+    else actions.push({ kind: 'think' });
     const misplaced = state.phase === 'play' && rng.chance(pIllegal) ? illegalAttempt() : null;
     const moves = legalMoves(state);
     if (moves.length === 0) throw new Error('the engine offers no move in a game that is not over');
@@ -448,7 +512,8 @@ export function planAduGame(options: AduPlayerOptions): AduGamePlan {
     const label = mark('end');
     events.push({ kind: 'end', label, reason: state.outcome.reason, winner: state.outcome.winner, players: state.outcome.players });
   }
-  return { options: rules, actions, events, record: history.map((h) => h.notation), final: state };
+  people?.finish();
+  return { options: rules, actions, events, record: history.map((h) => h.notation), final: state, people: people?.events ?? [] };
 }
 
 /**

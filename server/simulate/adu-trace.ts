@@ -1,7 +1,7 @@
 // Generated Adu sensor traces with their ground truth: a planned game performed on the simulated occupancy grid in virtual time.
 import { DEFAULT_GRID_HAND, DEFAULT_GRID_SENSOR, GridTable, type GridHandModel, type GridSensorModel } from '../../firmware-bridge/index.ts';
 import { formatRecord } from '../rules/record.ts';
-import { observe, type AduOptions, type EndReason, type MoveKind, type PieceKind, type Player } from '../rules/adu.ts';
+import { observe, squareName, type AduOptions, type EndReason, type MoveKind, type PieceKind, type Player } from '../rules/adu.ts';
 import { formatPieces } from '../rules/adu-notation.ts';
 import { assertNever } from '../rules/types.ts';
 import { aduBoardSetup, planAduGame, type AduCorrection, type AduHandling, type AduPlayerOptions } from './adu-player.ts';
@@ -12,11 +12,16 @@ import {
   checkTruthAgainstPlan,
   gridBoardComment,
   isGridFrame,
+  nobodyAnswers,
+  peopleTruth,
+  settledAt,
   takeBackTruth,
   type GeneratedTrace,
+  type PeopleTruth,
   type TakeBackTruth,
   type TraceOptions,
 } from './trace-common.ts';
+import type { PeopleModel } from './people.ts';
 
 /** A game of Adu starts, and its trace calibrates, on an empty board. */
 export interface AduTraceOptions extends AduPlayerOptions, TraceOptions<GridSensorModel, GridHandModel> {}
@@ -35,6 +40,8 @@ export interface AduConsoleQuestion {
   readonly answer: string;
   /** Whether the players later took this move back. */
   readonly takenBack: boolean;
+  /** Nobody at the console answers it (the people's `unanswered`): `answers` leaves it out. */
+  readonly unanswered?: true;
 }
 
 /** What really happened in a generated Adu trace, for tests of everything downstream of the sensors. */
@@ -61,6 +68,8 @@ export interface AduTruth {
     readonly player: Player;
     readonly start: number;
     readonly end: number;
+    /** When the last piece was set down or lifted off (`end` is when the hand was done). */
+    readonly settledAt: number;
     readonly handling: AduHandling;
     readonly captured: { readonly player: Player; readonly kind: PieceKind; readonly id: string } | null;
     /** A captured soldier's range as its owner declared it, and the ranges that were possible. */
@@ -93,7 +102,7 @@ export interface AduTruth {
    * king stands).
    */
   readonly alerts: readonly { readonly t: number; readonly code: string }[];
-  /** The answers file for `spieltisch referee --answers`: one answer per line, in the order asked. */
+  /** The answers file for `spieltisch referee --answers`: one answer per line, in the order asked (questions nobody answers left out). */
   readonly answers: readonly string[];
   readonly end: { readonly t: number; readonly reason: EndReason; readonly winner: Player | 'draw'; readonly players: readonly Player[] } | null;
   /** What the intersections sense when the recording ends (0/1), cell order. */
@@ -102,6 +111,10 @@ export interface AduTruth {
   readonly finalPosition: string;
   readonly durationMs: number;
   readonly frames: number;
+  /** The people model the trace was generated with, when the options named one. */
+  readonly peopleModel?: PeopleModel;
+  /** What the people did beyond their moves, in the order planned (only with a people model). */
+  readonly people?: readonly PeopleTruth[];
 }
 
 export type AduTrace = GeneratedTrace<AduTruth>;
@@ -132,6 +145,7 @@ export function generateAduTrace(options: AduTraceOptions): AduTrace {
   const questions = new ConsoleQuestions<{ -readonly [K in keyof AduConsoleQuestion]: AduConsoleQuestion[K] }>();
   const alerts: { t: number; code: string }[] = [];
   const played: { ply: number; end: number; move: string }[] = [];
+  const unanswered = nobodyAnswers(options);
   let end: AduTruth['end'] = null;
   for (const [index, e] of plan.events.entries()) {
     switch (e.kind) {
@@ -146,6 +160,7 @@ export function generateAduTrace(options: AduTraceOptions): AduTrace {
           player: e.player,
           start,
           end: done,
+          settledAt: settledAt(table, e.endLabel),
           handling: e.handling,
           captured: e.captured,
           declared: e.declaration,
@@ -153,7 +168,8 @@ export function generateAduTrace(options: AduTraceOptions): AduTrace {
           removed: e.removed,
         });
         questions.played(e.ply);
-        const ask = (reason: AduConsoleQuestion['reason'], answer: string): void => questions.ask(e.ply, { t: done, ply: e.ply, reason, answer, takenBack: false });
+        const ask = (reason: AduConsoleQuestion['reason'], answer: string): void =>
+          questions.ask(e.ply, { t: done, ply: e.ply, reason, answer, takenBack: false, ...(unanswered() ? { unanswered: true as const } : {}) });
         const bare = e.move.replace(/=\d+/, '');
         played.push({ ply: e.ply, end: done, move: e.declaration === null ? e.move : `${bare}=${e.declaration.range}` });
         // A capture in one sweep leaves the captor's point empty and nothing else: a piece in the hand, to the board.
@@ -206,12 +222,13 @@ export function generateAduTrace(options: AduTraceOptions): AduTrace {
     takeBacks,
     questions: questions.asked,
     alerts,
-    answers: questions.asked.map((q) => q.answer),
+    answers: questions.asked.filter((q) => q.unanswered !== true).map((q) => q.answer),
     end,
     final,
     finalPosition: formatPieces(plan.final),
     durationMs: recording.scheduler.now,
     frames: recording.frames,
+    ...peopleTruth(options, plan.people, at, (cell) => squareName(cell, rules.size)),
   };
   const comments = [
     `spieltisch simulated Adu board, seed ${JSON.stringify(options.seed)}, ${rules.players} players`,

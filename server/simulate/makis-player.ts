@@ -26,7 +26,8 @@ import {
 import { formatMove } from '../rules/makis-notation.ts';
 import { knightDanger } from '../rules/makis-odds.ts';
 import { assertNever } from '../rules/types.ts';
-import { scriptMarks, type TakeBackPlanEvent } from './player-common.ts';
+import { PeoplePlanner, scriptMarks, type PeoplePlanEvent, type TakeBackPlanEvent } from './player-common.ts';
+import type { PeopleModel } from './people.ts';
 
 export interface MakisPlayerOptions {
   readonly seed: number | string;
@@ -52,6 +53,8 @@ export interface MakisPlayerOptions {
   readonly slideProbability?: number;
   /** Rolls made (taken-back ones included) after which the recording stops, before the next roll; default: play to the end. */
   readonly maxRounds?: number;
+  /** How the people behave beyond their moves (people.ts); left out, the calm players of the first model. */
+  readonly people?: Partial<PeopleModel>;
 }
 
 /** A game that runs this long is a bug (the knights reach row 9 long before). */
@@ -137,6 +140,8 @@ export interface MakisGamePlan {
   /** The game record after take-backs, in notation (passes included, also trailing ones). */
   readonly record: readonly string[];
   readonly final: MakisState;
+  /** What the people did beyond their moves (none without `people`). */
+  readonly people: readonly PeoplePlanEvent[];
 }
 
 /** The knights of a start position as pieces on the board. */
@@ -232,12 +237,64 @@ export function planMakisGame(options: MakisPlayerOptions): MakisGamePlan {
   /** The board as the hand leaves it: 1 where a piece stands. */
   const board = makisOccupancy(start);
   const colour = (player: number): string => MAKIS_COLOURS[player - 1];
+  const people = options.people === undefined ? null : new PeoplePlanner(options.people, options.seed, actions, mark);
+  /** The ply the hands are making now (history holds the plies made). */
+  const nextPly = (): number => history.length + 1;
+  /** The empty squares left and right of `sq`, and (`rows`) above and below it. */
+  const emptyBeside = (sq: Square, rows = false): Square[] => {
+    const out: Square[] = [];
+    const c = columnOf(sq);
+    const r = rowOf(sq);
+    const near: [number, number][] = [[c - 1, r], [c + 1, r]];
+    if (rows) near.push([c, r - 1], [c, r + 1]);
+    for (const [cc, rr] of near) if (cc >= 1 && cc <= SIZE && rr >= 1 && rr <= SIZE && board[square(cc, rr)] === 0) out.push(square(cc, rr));
+    return out;
+  };
+
+  /**
+   * The knights of a roll as rougher hands move them (each entry one move of a hand, a double
+   * perhaps in two): two knights lifted and set down together, one set a row off and corrected
+   * within a second; in any order.
+   */
+  const peopleKnights = (p: PeoplePlanner, steps: { from: Square; to: Square }[]): void => {
+    const ply = nextPly();
+    let i = 0;
+    const plain = (k: number): boolean => k < steps.length && board[steps[k].to] === 0 && rowOf(steps[k].to) - rowOf(steps[k].from) === 1;
+    if (plain(0) && plain(1) && steps[1].from !== steps[0].to && steps[0].from !== steps[1].to && p.chance(p.model.bothHands)) {
+      const [a, b] = steps;
+      p.note('both-hands', ply, [a.from, b.from], null);
+      // Lifted together, set down together (the one lifted last first).
+      actions.push(
+        { kind: 'lift', cell: a.from, lead: 40, tail: 0 },
+        { kind: 'lift', cell: b.from, lead: p.range([0, 40]), tail: 0 },
+        { kind: 'put', cell: b.to, lead: p.range([250, 500]), tail: 0 },
+        { kind: 'put', cell: a.to, lead: p.range([0, 40]) },
+      );
+      board[a.from] = board[b.from] = 0;
+      board[a.to] = board[b.to] = 1;
+      i = 2;
+      if (steps.length > 2) actions.push({ kind: 'wait', ms: Math.round(rng.range(0, 300)) });
+    }
+    const corrected = p.chance(p.model.knightCorrected) && i < steps.length ? p.pick(steps.slice(i)) : null;
+    for (; i < steps.length; i++) {
+      const { from, to } = steps[i];
+      if (board[to] === 1) liftOff(to);
+      // One row too far (not onto row 9: that would end the game), or one short of a double.
+      const wrong = corrected === steps[i] ? emptyBeside(to, true).filter((sq) => columnOf(sq) === columnOf(to) && sq !== from && rowOf(sq) < SIZE) : [];
+      if (wrong.length > 0) {
+        p.correctedCarry(ply, from, p.pick(wrong), to, 'knight-corrected', 1000);
+        board[from] = 0;
+        board[to] = 1;
+      } else movePiece(from, to, rowOf(to) - rowOf(from) === 1);
+      if (i < steps.length - 1) actions.push({ kind: 'wait', ms: Math.round(rng.range(0, 300)) });
+    }
+  };
 
   /** Moves a piece from one square to another, sliding it along when its way is clear. */
   const movePiece = (from: Square, to: Square, allowSlide = true): MakisHandling => {
     const path = slideSquares(from, to);
     const clear = path.every((sq) => board[sq] === 0);
-    const handling: MakisHandling = allowSlide && clear && rng.chance(pSlide) ? 'slide' : 'carry';
+    const handling: MakisHandling = allowSlide && clear && (people?.slideAllowed() ?? true) && rng.chance(pSlide) ? 'slide' : 'carry';
     actions.push({ kind: handling, from, to });
     board[from] = 0;
     board[to] = 1;
@@ -256,6 +313,27 @@ export function planMakisGame(options: MakisPlayerOptions): MakisGamePlan {
   const moveKnights = (before: MakisState, after: readonly number[], onlyColumns?: readonly number[]): void => {
     const columns = (onlyColumns ?? after.map((_, i) => i + 1)).filter((c) => after[c - 1] !== before.knights[c - 1]);
     shuffle(columns);
+    const m = people?.model;
+    // (People whose knights are moved as calm people move them keep the calm hands' order and pauses.)
+    if (people !== null && m !== undefined && m.knightsOneByOne + m.bothHands + m.knightCorrected + m.quickStart > 0) {
+      // Each column's knight in one move of the hand, or a double in two single steps; one at a time in any order.
+      const byColumn = columns.map((c) => {
+        const from = square(c, before.knights[c - 1]);
+        const to = square(c, after[c - 1]);
+        const middle = after[c - 1] - before.knights[c - 1] === 2 ? square(c, before.knights[c - 1] + 1) : -1;
+        return middle >= 0 && board[middle] === 0 && people.chance(people.model.knightsOneByOne) ? [{ from, to: middle }, { from: middle, to }] : [{ from, to }];
+      });
+      let steps = byColumn.flat();
+      if (byColumn.some((c) => c.length === 2)) {
+        // The single steps of the doubles in among the others, each column's in its order.
+        const order = people.shuffle(byColumn.flatMap((c, k) => c.map(() => k)));
+        const next = byColumn.map(() => 0);
+        steps = order.map((k) => byColumn[k][next[k]++]);
+        people.note('knights-one-by-one', nextPly(), columns.map((c) => square(c, before.knights[c - 1])), null);
+      }
+      peopleKnights(people, steps);
+      return;
+    }
     for (const c of columns) {
       const from = square(c, before.knights[c - 1]);
       const to = square(c, after[c - 1]);
@@ -271,6 +349,19 @@ export function planMakisGame(options: MakisPlayerOptions): MakisGamePlan {
       }
       actions.push({ kind: 'wait', ms: Math.round(rng.range(0, 300)) });
     }
+  };
+
+  /** A Maki's step as rougher hands make it, or false for a plain one: a square hovered over, or the Maki held in the air a while. */
+  const peopleStep = (p: PeoplePlanner, from: Square, to: Square): boolean => {
+    board[from] = 0;
+    const over = emptyBeside(to, true).filter((sq) => sq !== from);
+    board[from] = 1;
+    if (over.length > 0 && p.chance(p.model.hover)) p.hoverCarry(nextPly(), from, to, p.pick(over));
+    else if (p.chance(p.model.handRest)) p.restingCarry(nextPly(), from, to);
+    else return false;
+    board[from] = 0;
+    board[to] = 1;
+    return true;
   };
 
   const shuffle = <T>(items: T[]): void => {
@@ -291,7 +382,12 @@ export function planMakisGame(options: MakisPlayerOptions): MakisGamePlan {
     actions.push({ kind: 'wait', ms: Math.round(slow ? rng.range(10000, 12000) : rng.range(700, 1500)) });
     for (const r of order) {
       if (r.to === 'out') liftOff(r.from);
-      else movePiece(r.from, r.to, false);
+      else if (people !== null && r.piece === 'maki' && people.chance(people.model.resetBeside) && emptyBeside(r.to).length > 0) {
+        // Set down beside its square and corrected.
+        people.correctedCarry(history.length, r.from, people.pick(emptyBeside(r.to)), r.to, 'reset-beside', 1000);
+        board[r.from] = 0;
+        board[r.to] = 1;
+      } else movePiece(r.from, r.to, false);
     }
     const endLabel = mark('reset');
     events.push({ kind: 'resets', label, endLabel, count: resets.length, slow, shuffled });
@@ -544,7 +640,8 @@ export function planMakisGame(options: MakisPlayerOptions): MakisGamePlan {
   while (state.outcome === null) {
     switch (state.phase) {
       case 'place': {
-        actions.push({ kind: 'think' });
+        if (people !== null) people.turn(nextPly());
+        else actions.push({ kind: 'think' });
         const moves = legalMoves(state);
         const move = rng.pick(moves) as MakisMove & { kind: 'place' };
         const next = playMove(move);
@@ -559,7 +656,8 @@ export function planMakisGame(options: MakisPlayerOptions): MakisGamePlan {
         if (rolls >= maxRounds) break;
         if (rolls >= RUNAWAY_ROLLS) throw new Error(`no end after ${RUNAWAY_ROLLS} rolls`);
         rolls++;
-        actions.push({ kind: 'think' });
+        if (people !== null) people.turn(nextPly());
+        else actions.push({ kind: 'think' });
         const roller = state.toMove;
         const thrown: Roll = [dice.pick(FACES.III), dice.pick(FACES.IV), dice.pick(FACES.V)];
         const move: MakisMove = { kind: 'roll', dice: thrown };
@@ -584,7 +682,8 @@ export function planMakisGame(options: MakisPlayerOptions): MakisGamePlan {
       }
       case 'maki': {
         const player = state.toMove;
-        actions.push({ kind: 'think' });
+        if (people !== null) people.turn(nextPly());
+        else actions.push({ kind: 'think' });
         const misplaced = rng.chance(pIllegal) ? illegalStep(player) : null;
         const moves = legalMoves(state);
         const move = misplaced ? misplaced.onward : chooseStep(moves);
@@ -592,12 +691,14 @@ export function planMakisGame(options: MakisPlayerOptions): MakisGamePlan {
         const next = playMove(move);
         if (move.kind !== 'maki') throw new Error('a Maki move was expected');
         if (move.to === null) {
+          people?.cancelTurn();
           const notation = record(move, next, false);
           events.push({ kind: 'pass', ply: history.length, move: notation, player });
           break;
         }
         const label = mark('step');
-        const handling = misplaced ? movePiece(misplaced.at, move.to, false) : movePiece(before.makis[player - 1] as Square, move.to);
+        const from = before.makis[player - 1] as Square;
+        const handling = misplaced ? movePiece(misplaced.at, move.to, false) : people !== null && peopleStep(people, from, move.to) ? 'carry' : movePiece(from, move.to);
         const endLabel = mark('stepped');
         const alike = stepLookAlikes(before, move as MakisMove & { kind: 'maki'; to: Square }, next);
         const notation = record(move, next, true);
@@ -622,7 +723,9 @@ export function planMakisGame(options: MakisPlayerOptions): MakisGamePlan {
     events.push({ kind: 'end', label, reason: state.outcome.reason, winner: String(state.outcome.winner) });
   }
 
+  people?.finish();
   return {
+    people: people?.events ?? [],
     options: rules,
     layout: makisLayout(rules),
     spare: MAKIS_COLOURS.slice(0, rules.players).map((c) => ({ colour: c })),

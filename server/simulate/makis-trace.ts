@@ -1,7 +1,7 @@
 // Generated Makis sensor traces with their ground truth: a planned game performed on the simulated 9 × 9 board in virtual time.
 import { DEFAULT_GRID_HAND, DEFAULT_GRID_SENSOR, GridTable, type GridHandModel, type GridSensorModel } from '../../firmware-bridge/index.ts';
 import { formatRecord } from '../rules/record.ts';
-import { SIZE, type EndReason, type MakisOptions, type Roll } from '../rules/makis.ts';
+import { SIZE, squareName, type EndReason, type MakisOptions, type Roll } from '../rules/makis.ts';
 import { positionJson, type MakisPosition } from '../rules/makis-notation.ts';
 import { assertNever } from '../rules/types.ts';
 import { makisOccupancy, planMakisGame, type MakisCorrection, type MakisPlayerOptions } from './makis-player.ts';
@@ -11,9 +11,14 @@ import {
   checkTruthAgainstPlan,
   gridBoardComment,
   isGridFrame,
+  nobodyAnswers,
+  peopleTruth,
+  settledAt,
   type GeneratedTrace,
+  type PeopleTruth,
   type TraceOptions,
 } from './trace-common.ts';
+import type { PeopleModel } from './people.ts';
 
 export interface MakisTraceOptions extends MakisPlayerOptions, TraceOptions<GridSensorModel, GridHandModel> {}
 
@@ -50,6 +55,8 @@ export interface MakisTruth {
     readonly player: number;
     readonly start: number | null;
     readonly end: number | null;
+    /** When the last piece of the ply was set down, its resets not included (null for a pass). */
+    readonly settledAt: number | null;
     /** A roll as the dice III, IV and V showed it. */
     readonly dice?: Roll;
   }[];
@@ -72,7 +79,14 @@ export interface MakisTruth {
    * Moves the board cannot tell from another (a knight home with a step left over, two knights
    * on row 8): the console is asked; `move` is the answer, `options` what it is asked to choose from.
    */
-  readonly questions: readonly { readonly t: number; readonly ply: number; readonly move: string; readonly options: readonly string[] }[];
+  readonly questions: readonly {
+    readonly t: number;
+    readonly ply: number;
+    readonly move: string;
+    readonly options: readonly string[];
+    /** Nobody at the console answers it (the people's `unanswered`): the answers file leaves it out. */
+    readonly unanswered?: true;
+  }[];
   /** Every alert the referee should raise, in time order. */
   readonly alerts: readonly MakisExpectedAlert[];
   /** How the game ended; null when the recording stopped mid-game (`maxRounds`). */
@@ -83,6 +97,10 @@ export interface MakisTruth {
   readonly finalPosition: MakisPosition;
   readonly durationMs: number;
   readonly frames: number;
+  /** The people model the trace was generated with, when the options named one. */
+  readonly peopleModel?: PeopleModel;
+  /** What the people did beyond their moves, in the order planned (only with a people model). */
+  readonly people?: readonly PeopleTruth[];
 }
 
 export type MakisTrace = GeneratedTrace<MakisTruth>;
@@ -113,6 +131,7 @@ export function generateMakisTrace(options: MakisTraceOptions): MakisTrace {
   const slowResets: MakisExpectedAlert[] = [];
   const takeBacks: MakisTruth['takeBacks'][number][] = [];
   const questions: MakisTruth['questions'][number][] = [];
+  const unanswered = nobodyAnswers(options);
   let end: MakisTruth['end'] = null;
   for (const e of plan.events) {
     switch (e.kind) {
@@ -120,14 +139,25 @@ export function generateMakisTrace(options: MakisTraceOptions): MakisTrace {
         moves.length = e.ply - 1; // a move at this ply replaces any taken back
         const t0 = at(e.label);
         // The passes just before it were made when this hand began.
-        for (const m of moves) if (m.kind === 'pass' && m.start === null) m.start = m.end = t0;
-        moves.push({ ply: e.ply, move: e.move, kind: e.moveKind, player: e.player, start: t0, end: at(e.endLabel), ...(e.dice ? { dice: e.dice } : {}) });
-        if (e.alike.length > 0) questions.push({ t: at(e.endLabel), ply: e.ply, move: e.move, options: [e.move, ...e.alike].sort() });
+        for (const m of moves) if (m.kind === 'pass' && m.start === null) m.start = m.end = m.settledAt = t0;
+        moves.push({
+          ply: e.ply,
+          move: e.move,
+          kind: e.moveKind,
+          player: e.player,
+          start: t0,
+          end: at(e.endLabel),
+          settledAt: settledAt(table, e.endLabel),
+          ...(e.dice ? { dice: e.dice } : {}),
+        });
+        if (e.alike.length > 0) {
+          questions.push({ t: at(e.endLabel), ply: e.ply, move: e.move, options: [e.move, ...e.alike].sort(), ...(unanswered() ? { unanswered: true as const } : {}) });
+        }
         break;
       }
       case 'pass':
         moves.length = e.ply - 1;
-        moves.push({ ply: e.ply, move: e.move, kind: 'pass', player: e.player, start: null, end: null });
+        moves.push({ ply: e.ply, move: e.move, kind: 'pass', player: e.player, start: null, end: null, settledAt: null });
         break;
       case 'resets':
         if (e.slow) slowResets.push({ t: at(e.label), code: e.slow.code, params: e.slow.params });
@@ -186,6 +216,7 @@ export function generateMakisTrace(options: MakisTraceOptions): MakisTrace {
     finalPosition: positionJson(plan.final),
     durationMs: recording.scheduler.now,
     frames: recording.frames,
+    ...peopleTruth(options, plan.people, at, (cell) => squareName(cell)),
   };
   const comments = [
     `spieltisch simulated Makis board, seed ${JSON.stringify(options.seed)}, ${rules.players} player${rules.players === 1 ? '' : 's'}, ${rules.mode}`,
@@ -205,5 +236,6 @@ export function formatMakisRecord(record: readonly string[], rules: MakisOptions
  * next question that offers it (`truth.questions`). Empty when the board showed everything.
  */
 export function makisAnswersOf(truth: Pick<MakisTruth, 'questions'>): string {
-  return truth.questions.map((q) => `${q.move}\n`).join('');
+  // Questions nobody at the console answers are left out.
+  return truth.questions.filter((q) => q.unanswered !== true).map((q) => `${q.move}\n`).join('');
 }

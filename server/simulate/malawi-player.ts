@@ -17,7 +17,8 @@ import {
 } from '../rules/malawi.ts';
 import { formatMove, squareName } from '../rules/malawi-notation.ts';
 import { assertNever } from '../rules/types.ts';
-import { clearLine, sameCells, scriptMarks, type TakeBackPlanEvent } from './player-common.ts';
+import { PeoplePlanner, clearLine, neighbours, sameCells, scriptMarks, type PeoplePlanEvent, type TakeBackPlanEvent } from './player-common.ts';
+import type { PeopleModel } from './people.ts';
 
 export interface MalawiPlayerOptions {
   readonly seed: number | string;
@@ -39,6 +40,8 @@ export interface MalawiPlayerOptions {
   readonly distributeProbability?: number;
   /** Moves played (taken-back ones included) after which the session stops mid-game; default: play to the end. */
   readonly maxMoves?: number;
+  /** How the people behave beyond their moves (people.ts); left out, the calm players of the first model. */
+  readonly people?: Partial<PeopleModel>;
 }
 
 /** A game that runs this long is a bug (the repetition rule and the loss of beads end every game long before). */
@@ -99,6 +102,8 @@ export interface MalawiGamePlan {
   /** The game record after take-backs, in notation. */
   readonly record: readonly string[];
   readonly final: MalawiState;
+  /** What the people did beyond their moves (none without `people`). */
+  readonly people: readonly PeoplePlanEvent[];
 }
 
 /** The pieces of a position as set on a board: each on its square, with its beads, in its side's colour. */
@@ -185,10 +190,42 @@ export function planMalawiGame(options: MalawiPlayerOptions): MalawiGamePlan {
   let movesMade = 0;
   const mark = scriptMarks(actions);
   const name = (square: number): string => squareName(square, n);
+  const people = options.people === undefined ? null : new PeoplePlanner(options.people, options.seed, actions, mark);
+  const ply = (): number => history.length + 1;
+
+  /**
+   * A step as rougher hands make it, or null for a plain one: the piece set down one square off
+   * and moved on within half a second, a square hovered over on the way, or the piece held in the
+   * air for a while.
+   */
+  const peopleStep = (p: PeoplePlanner, from: number, to: number): Handling | null => {
+    const squares = state.squares.slice();
+    squares[from] = null;
+    const empty = (sq: number): boolean => squares[sq] === null && sq !== from && sq !== to;
+    if (p.chance(p.model.correctPlacement)) {
+      const wrong = neighbours(to, n, n).filter(empty);
+      if (wrong.length > 0) {
+        p.correctedCarry(ply(), from, p.pick(wrong), to, 'corrected-placement');
+        return 'carry';
+      }
+    }
+    if (p.chance(p.model.hover)) {
+      const over = [...neighbours(to, n, n), ...neighbours(from, n, n)].filter(empty);
+      if (over.length > 0) {
+        p.hoverCarry(ply(), from, to, p.pick(over));
+        return 'carry';
+      }
+    }
+    if (p.chance(p.model.handRest)) {
+      p.restingCarry(ply(), from, to);
+      return 'carry';
+    }
+    return null;
+  };
 
   /** Moves the piece on `from` to `to` by hand; `squares` is the board at that moment (for whether the way is clear). */
   const movePiece = (squares: MalawiState['squares'], from: number, to: number): Handling => {
-    const handling: Handling = clearLine(squares, from, to, n) && rng.chance(pSlide) ? 'slide' : 'carry';
+    const handling: Handling = clearLine(squares, from, to, n) && (people?.slideAllowed() ?? true) && rng.chance(pSlide) ? 'slide' : 'carry';
     actions.push({ kind: handling, from, to });
     return handling;
   };
@@ -256,6 +293,8 @@ export function planMalawiGame(options: MalawiPlayerOptions): MalawiGamePlan {
   const physicalMove = (move: MalawiMove, at: number | null): { handling: Handling | null; beads: number } => {
     switch (move.kind) {
       case 'move': {
+        const rough = at === null && people !== null ? peopleStep(people, move.from, move.to) : null;
+        if (rough !== null) return { handling: rough, beads: 0 };
         if (at === null) return { handling: movePiece(state.squares, move.from, move.to), beads: 0 };
         const squares = state.squares.slice();
         squares[move.from] = null;
@@ -264,13 +303,30 @@ export function planMalawiGame(options: MalawiPlayerOptions): MalawiGamePlan {
       case 'capture': {
         // The attacker's player takes the beads off the attacked piece; neither piece moves.
         const beads = state.squares[move.to]!.strength;
+        if (people !== null) {
+          // Rougher hands lift the attacked piece, pull its beads off in the air and set it back.
+          const off = people.range(people.model.victimOffMs);
+          const strip = Math.round(off * 0.3);
+          const stow = Math.round(off * 0.2);
+          people.note('victim-off', ply(), [move.to], off);
+          actions.push({ kind: 'lift', cell: move.to, tail: 0 }, { kind: 'strip-beads', ms: strip }, { kind: 'stow-beads', ms: stow }, { kind: 'put', cell: move.to, lead: off - strip - stow });
+          return { handling: null, beads };
+        }
         actions.push({ kind: 'take-beads', cell: move.to }, { kind: 'stow-beads' });
         return { handling: null, beads };
       }
       case 'distribute': {
         const beads = state.squares[move.from]!.strength;
         actions.push({ kind: 'take-beads', cell: move.from });
-        for (const r of move.recipients) actions.push({ kind: 'add-beads', cell: r });
+        let given = 0;
+        if (people !== null && move.recipients.length >= 2 && people.chance(people.model.bothHands)) {
+          // A bead in each hand, set on two pieces at once.
+          const [a, b] = move.recipients;
+          people.note('both-hands', ply(), [a, b], null);
+          actions.push({ kind: 'add-beads', cell: a, ms: 80, tail: 0 }, { kind: 'add-beads', cell: b, ms: 80, lead: people.range([0, 40]) });
+          given = 2;
+        }
+        for (const r of move.recipients.slice(given)) actions.push({ kind: 'add-beads', cell: r });
         if (beads > move.recipients.length) actions.push({ kind: 'stow-beads' });
         return { handling: null, beads };
       }
@@ -315,7 +371,8 @@ export function planMalawiGame(options: MalawiPlayerOptions): MalawiGamePlan {
   while (state.outcome === null) {
     if (movesMade >= RUNAWAY_MOVES) throw new Error(`no end after ${RUNAWAY_MOVES} moves`);
     if (movesMade >= maxMoves) break;
-    actions.push({ kind: 'think' });
+    if (people !== null) people.turn(ply());
+    else actions.push({ kind: 'think' });
     const misplaced = rng.chance(pIllegal) ? illegalAttempt() : null;
     const moves = legalMoves(state);
     if (moves.length === 0) throw new Error('the engine offers no move in a game that is not over');
@@ -357,5 +414,6 @@ export function planMalawiGame(options: MalawiPlayerOptions): MalawiGamePlan {
     const label = mark('end');
     events.push({ kind: 'end', label, reason: state.outcome.reason, winner: state.outcome.winner });
   }
-  return { options: rules, layout: malawiLayout(start), actions, events, record: history.map((h) => h.notation), final: state };
+  people?.finish();
+  return { options: rules, layout: malawiLayout(start), actions, events, record: history.map((h) => h.notation), final: state, people: people?.events ?? [] };
 }

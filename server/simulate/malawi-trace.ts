@@ -2,7 +2,7 @@
 import { DEFAULT_GRID_HAND, DEFAULT_GRID_SENSOR, GridTable, type GridHandModel, type GridSensorModel, type SenseKind } from '../../firmware-bridge/index.ts';
 import { formatRecord } from '../rules/record.ts';
 import { observe, observeCounts, type EndReason, type MalawiOptions, type MoveKind, type Side } from '../rules/malawi.ts';
-import { formatPosition } from '../rules/malawi-notation.ts';
+import { formatPosition, squareName } from '../rules/malawi-notation.ts';
 import { assertNever } from '../rules/types.ts';
 import { planMalawiGame, type Correction, type Handling, type MalawiPlayerOptions } from './malawi-player.ts';
 import {
@@ -12,11 +12,16 @@ import {
   checkTruthAgainstPlan,
   gridBoardComment,
   isGridFrame,
+  nobodyAnswers,
+  peopleTruth,
+  settledAt,
   takeBackTruth,
   type GeneratedTrace,
+  type PeopleTruth,
   type TakeBackTruth,
   type TraceOptions,
 } from './trace-common.ts';
+import type { PeopleModel } from './people.ts';
 
 export interface MalawiTraceOptions extends MalawiPlayerOptions, TraceOptions<GridSensorModel, GridHandModel> {
   /** What the board's squares sense: occupancy (`G` frames, default) or counts (`C` frames). */
@@ -36,6 +41,8 @@ export interface MalawiQuestion {
   readonly alternatives: number;
   /** Whether the players later took this move back. */
   readonly takenBack: boolean;
+  /** Nobody at the console answers it (the people's `unanswered`): the answers file leaves it out. */
+  readonly unanswered?: true;
 }
 
 /** What really happened in a generated trace, for tests of everything downstream of the sensors. */
@@ -62,6 +69,8 @@ export interface MalawiTruth {
     readonly side: Side;
     readonly start: number;
     readonly end: number;
+    /** When the last piece was set down or the last bead moved (`end` is when the hand was done). */
+    readonly settledAt: number;
     /** How the piece travelled (`slide`: the squares passed sensed it); null for captures and distributions. */
     readonly handling: Handling | null;
   }[];
@@ -90,6 +99,10 @@ export interface MalawiTruth {
   readonly finalPosition: string;
   readonly durationMs: number;
   readonly frames: number;
+  /** The people model the trace was generated with, when the options named one. */
+  readonly peopleModel?: PeopleModel;
+  /** What the people did beyond their moves, in the order planned (only with a people model). */
+  readonly people?: readonly PeopleTruth[];
 }
 
 export type MalawiTrace = GeneratedTrace<MalawiTruth>;
@@ -119,12 +132,22 @@ export function generateMalawiTrace(options: MalawiTraceOptions): MalawiTrace {
   const illegalAttempts: MalawiTruth['illegalAttempts'][number][] = [];
   const takeBacks: TakeBackTruth[] = [];
   const questions = new ConsoleQuestions<{ -readonly [K in keyof MalawiQuestion]: MalawiQuestion[K] }>();
+  const unanswered = nobodyAnswers(options);
   let end: MalawiTruth['end'] = null;
   for (const [index, e] of plan.events.entries()) {
     switch (e.kind) {
       case 'move': {
         moves.length = e.ply - 1; // a move at this ply replaces any taken back
-        moves.push({ ply: e.ply, move: e.move, kind: e.moveKind, side: e.side, start: at(e.label), end: at(e.endLabel), handling: e.handling });
+        moves.push({
+          ply: e.ply,
+          move: e.move,
+          kind: e.moveKind,
+          side: e.side,
+          start: at(e.label),
+          end: at(e.endLabel),
+          settledAt: settledAt(table, e.endLabel),
+          handling: e.handling,
+        });
         questions.played(e.ply);
         if (e.moveKind !== 'move' && (sense === 'occupancy' || e.sameCounts > 0)) {
           questions.ask(e.ply, {
@@ -135,6 +158,7 @@ export function generateMalawiTrace(options: MalawiTraceOptions): MalawiTrace {
             side: e.side,
             alternatives: sense === 'occupancy' ? e.sameOccupancy : e.sameCounts,
             takenBack: false,
+            ...(unanswered() ? { unanswered: true as const } : {}),
           });
         }
         break;
@@ -180,6 +204,7 @@ export function generateMalawiTrace(options: MalawiTraceOptions): MalawiTrace {
     finalPosition: formatPosition(plan.final),
     durationMs: recording.scheduler.now,
     frames: recording.frames,
+    ...peopleTruth(options, plan.people, at, (cell) => squareName(cell, rules.size)),
   };
   const comments = [
     `spieltisch simulated Malawi board, seed ${JSON.stringify(options.seed)}`,
@@ -200,16 +225,18 @@ export function formatMalawiRecord(record: readonly string[], rules: MalawiOptio
  * console is asked (`truth.questions`). Empty when the board saw everything.
  */
 export function answersOf(truth: Pick<MalawiTruth, 'questions' | 'sense' | 'takeBacks'>): string {
+  // Questions nobody at the console answers are left out.
+  const questions = truth.questions.filter((q) => q.unanswered !== true);
   const back = truth.takeBacks.map((tb) => ({ t: tb.until === null ? tb.t + 3000 : tb.until - 300, text: `back ${tb.ply}` }));
   // A counting board sees every move; the console only answers the referee's own questions (a
   // capture two pieces could have made), and checks the record after take-backs.
-  if (truth.sense === 'count') return [...truth.questions.map((q) => `${q.move}\n`), ...back.map((l) => `${Math.round(l.t)} ${l.text}\n`)].join('');
+  if (truth.sense === 'count') return [...questions.map((q) => `${q.move}\n`), ...back.map((l) => `${Math.round(l.t)} ${l.text}\n`)].join('');
   // A board that senses occupancy cannot see a capture or distribution: the console announces
   // each a moment after the hand is done (`<ms> <move>`), and once a take-back is done it makes
   // sure the record is back to the right length (`<ms> back <plies>`): taking back a hidden
   // move, or a visible one that the board shows as a legal move, needs the console.
   const lines = [
-    ...truth.questions.map((q) => ({ t: q.t + 800, text: q.move })),
+    ...questions.map((q) => ({ t: q.t + 800, text: q.move })),
     ...back,
   ];
   return lines

@@ -1,8 +1,9 @@
 // What every game's trace generator shares: its options, the board's lines recorded while the plan is performed in virtual time, the truth checked against the plan (take-backs and console questions included), the trace file's text.
 import { Scheduler, formatTraceLine, type CommonAction, type GridSensorModel, type SenseKind, type SimulatedFirmware } from '../../firmware-bridge/index.ts';
 import { performInVirtualTime } from './perform.ts';
-import type { TakeBackPlanEvent } from './player-common.ts';
-import type { PeopleModel } from './people.ts';
+import { Random } from '../../firmware-bridge/index.ts';
+import type { PeopleBehaviour, PeoplePlanEvent, TakeBackPlanEvent } from './player-common.ts';
+import { peopleWith, type PeopleModel } from './people.ts';
 
 /** What a trace generator adds to its players' options: the board's sensors and the hand (defaults for what is left out), its scan rate, and how long it stands still. */
 export interface TraceOptions<Sensor, Hand> {
@@ -128,4 +129,47 @@ export class ConsoleQuestions<Question extends { takenBack: boolean }> {
       this.byPly.delete(ply);
     }
   }
+}
+
+/** What the people did beyond their moves, as the truth tells it (see `PeoplePlanEvent`): when it began, on which squares. */
+export interface PeopleTruth {
+  readonly t: number;
+  readonly behaviour: PeopleBehaviour;
+  readonly ply: number;
+  /** The squares in the board's cell order (the trace's), and by name. */
+  readonly cells: readonly number[];
+  readonly squares: readonly string[];
+  readonly ms: number | null;
+}
+
+/** The people's part of a truth: the model they followed and what they did; nothing when the options named no people (the truth stays as it was). */
+export function peopleTruth(
+  options: { readonly people?: Partial<PeopleModel> },
+  events: readonly PeoplePlanEvent[],
+  at: (label: string) => number,
+  name: (cell: number) => string,
+): { readonly peopleModel?: PeopleModel; readonly people?: readonly PeopleTruth[] } {
+  if (options.people === undefined) return {};
+  return {
+    peopleModel: peopleWith(options.people),
+    people: events.map((e) => ({ t: at(e.label), behaviour: e.behaviour, ply: e.ply, cells: e.cells, squares: e.cells.map(name), ms: e.ms })),
+  };
+}
+
+/**
+ * Whether nobody answers the console's next question: drawn per question with the people's
+ * `unanswered` rate, from a stream of its own (the players' game and hands stay the same).
+ */
+export function nobodyAnswers(options: { readonly seed: number | string; readonly people?: Partial<PeopleModel> }): () => boolean {
+  if (options.people === undefined) return () => false;
+  const rate = peopleWith(options.people).unanswered;
+  const rng = new Random(options.seed).fork('console');
+  return () => rng.chance(rate);
+}
+
+/** When the last piece of a move was set down (or its last bead moved): what rested on the squares last changed before the mark at its end. */
+export function settledAt(table: { settledAt(label: string): number | undefined }, endLabel: string): number {
+  const t = table.settledAt(endLabel);
+  if (t === undefined) throw new Error(`mark ${endLabel} was never reached`);
+  return t;
 }
