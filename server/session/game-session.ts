@@ -17,7 +17,10 @@ export type Listener = (message: ServerMessage, text: string) => void;
 export type SessionEvent =
   | { readonly kind: 'calibrated'; readonly t: number }
   /** `reconstructed`: made while the service was down, and read from the board after its restart. */
-  | { readonly kind: 'move'; readonly t: number; readonly move: string; readonly ply: number; readonly reconstructed?: boolean }
+  /** `assumed`: taken without the board or the console deciding it (issue 16's contract). */
+  | { readonly kind: 'move'; readonly t: number; readonly move: string; readonly ply: number; readonly reconstructed?: boolean; readonly assumed?: true }
+  /** The record from `ply` on was `old` and is now `new`. */
+  | { readonly kind: 'correction'; readonly t: number; readonly ply: number; readonly old: readonly string[]; readonly new: readonly string[]; readonly reason: 'evidence' | 'console' }
   | { readonly kind: 'takeback'; readonly t: number; readonly undone: readonly string[]; readonly ply: number }
   | { readonly kind: 'settled'; readonly t: number }
   | { readonly kind: 'end'; readonly t: number; readonly outcome: { readonly winner: string; readonly reason: string } }
@@ -40,6 +43,7 @@ export type SessionEvent =
       readonly params: Readonly<Record<string, string | number>>;
       readonly options: readonly string[];
       readonly preselected?: string;
+      readonly blocking?: false;
     }
   | { readonly kind: 'question-closed'; readonly t: number; readonly id: number };
 
