@@ -268,7 +268,8 @@ export abstract class GameSession {
   }
 
   private log(kind: 'move' | 'takeback' | 'alert' | 'answer' | 'fault', at: number, payload: unknown): void {
-    if (this.gameId === null || !this.base.log) return;
+    // An ended game's log takes nothing more (the console may still answer a question about its last move).
+    if (this.gameId === null || !this.base.log || this.gameEnded) return;
     this.base.log.append(this.gameId, { kind, at, payload });
   }
 
