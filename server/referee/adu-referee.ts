@@ -537,13 +537,21 @@ export class AduReferee {
     return null;
   }
 
-  /** Whether the picture is the position `state`, or a legal move from it. */
+  /**
+   * Whether the picture is the position `state`, or a legal move from it. A capture that shows only
+   * its captor's point emptied is no evidence: a piece in the hand looks the same.
+   */
   private explainsFrom(state: AduState, cells: readonly number[]): Explains {
-    if (this.fits(observe(state), cells)) return 'position';
+    const before = observe(state);
+    if (this.fits(before, cells)) return 'position';
     if (state.outcome !== null) return null;
     for (const move of legalMoves(state)) {
       const next = play(state, move);
-      if (next.ok && this.fits(observe(next.value), cells)) return 'move';
+      if (!next.ok) continue;
+      const after = observe(next.value);
+      if (!this.fits(after, cells)) continue;
+      if (move.kind === 'capture' && handShaped(before, after)) continue;
+      return 'move';
     }
     return null;
   }
@@ -1493,6 +1501,16 @@ export class AduReferee {
 
 function plyOf(state: AduState, move: AduMove | null, notation: string | null): Ply {
   return { state, move, notation, occupancy: observe(state), legal: null };
+}
+
+/** Whether `after` differs from `before` only by one point emptied: what a piece lifted into the hand also shows. */
+function handShaped(before: readonly number[], after: readonly number[]): boolean {
+  let emptied = 0;
+  for (let c = 0; c < before.length; c++) {
+    if (before[c] === after[c]) continue;
+    if (after[c] !== 0 || ++emptied > 1) return false;
+  }
+  return emptied === 1;
 }
 
 /** Kings and reserve kings on the board per player (index player − 1). */

@@ -1393,10 +1393,11 @@ export class MakisReferee {
     return events;
   }
 
-  /** Whether the picture is the position after an option (some of its resets perhaps not made yet), or a move from it. */
+  /** Whether the picture is the position after an option (some of its resets perhaps not made yet), or a finished move from it. */
   private explainsFrom(state: MakisState, resets: readonly Reset[], cells: readonly number[]): Explains {
     if (this.owedFit(state, resets, cells) !== null) return 'position';
-    return this.fittingMoves(state, cells).some((f) => f.impossible === null) ? 'move' : null;
+    // A roll the picture may show only part of is no evidence yet: a knight may still be in the hand.
+    return this.fittingMoves(state, cells).some((f) => f.impossible === null && !f.unfinished) ? 'move' : null;
   }
 
   private closeQuestion(t: number, events: MakisRefereeEvent[]): void {

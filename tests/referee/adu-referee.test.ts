@@ -354,6 +354,17 @@ describe('Adu referee: a question never stops the game', () => {
     expect(referee.openQuestions()).toEqual([]);
   });
 
+  test('a piece held in the hand while the question waits decides nothing, though a capture would look the same', () => {
+    const { referee, grid } = at(KING);
+    const [q] = questions(grid.move('c4', 'd4').feed(referee));
+    // Black's king on e5 could capture e4 under either option: lifted, it looks like that capture.
+    const held = grid.lift('e5').wait(1500).feed(referee);
+    expect(held.filter((e) => e.kind === 'move' || e.kind === 'question-closed')).toEqual([]);
+    expect(referee.openQuestions().map((x) => x.id)).toEqual([q.id]);
+    grid.put('e5').wait(800).feed(referee);
+    expect(moves(grid.move('c5', 'c6').feed(referee))).toEqual(['c4-d4', 'c5-c6']);
+  });
+
   test('nobody answers and the board never tells: the likeliest is taken after the timeout, assumed; a late answer corrects it', () => {
     const { referee, grid } = at(KING, { assumeMs: 20_000 });
     const [q] = questions(grid.move('c4', 'd4').feed(referee));
