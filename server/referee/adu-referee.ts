@@ -23,7 +23,10 @@
 //   record (`declared`), and replays the moves since.
 // - Two legal moves that leave the same picture (a plain move, or a king capture whose reserve went
 //   to the same point) are asked as a question.
-// Nothing is committed on a guess. Take-backs, illegal moves (the engine's reason, at once) and
+// A question never stops the game (hypotheses.ts): options that leave the same position are
+// taken at once; the others stay hypotheses the next pictures decide, the likeliest `assumed` when
+// play goes on from them or nobody answers; a later answer or picture corrects the record.
+// Nothing else is committed on a guess. Take-backs, illegal moves (the engine's reason, at once) and
 // mismatches are handled as the Malawi referee handles them. A game resumed after a restart is read
 // the same way from its first picture on: the players may have played on while nobody watched, and
 // a move read so is one they made meanwhile.

@@ -27,6 +27,9 @@
 //   a Maki put where no legal step goes → the engine's reason;
 //   two steps or placements made without a pause → both, or the console is asked which first;
 //   anything else → once the board has stood still a while, which piece to put right first.
+// A question never stops the game (hypotheses.ts): options that leave the same position are
+// taken at once; the others stay hypotheses the next pictures decide, the likeliest `assumed` when
+// play goes on from them or nobody answers; a later answer or picture corrects the record.
 // A game resumed after a restart is read the same way from its first picture on: the players may
 // have played on while nobody watched (a roll too: read from the knights, as always), and a move
 // read so is one they made meanwhile. The last logged move's resets may not have been made yet.

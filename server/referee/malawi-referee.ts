@@ -18,7 +18,10 @@
 //   anything else → after the picture has stood still a while, which square to fix first.
 // A game resumed after a restart is read the same way from its first picture on: the players may
 // have played on while nobody watched, and a move read so is one they made meanwhile.
-// Nothing is committed on a guess. An occupancy board cannot see captures and distributions at
+// A question never stops the game (hypotheses.ts): options that leave the same position are
+// taken at once; the others stay hypotheses the next pictures decide, the likeliest `assumed` when
+// play goes on from them or nobody answers; a later answer or picture corrects the record.
+// Nothing else is committed on a guess. An occupancy board cannot see captures and distributions at
 // all: the console enters them (`askWhich`, `answer`, `enter`). A counting board sees them, and a
 // count picture that fits exactly one capture or distribution is played by itself.
 import {
