@@ -29,13 +29,18 @@ describe('spieltisch referee --game makis', () => {
     expect(lines.filter((l) => l.kind === 'end')).toHaveLength(truth.end ? 1 : 0);
   });
 
-  test('without the answers the console would give, the question stays open and the record stops short', async () => {
+  test('without the answers the console would give, a roll whose readings end the game alike is taken, assumed, its question left open', async () => {
     const truth = JSON.parse(readFileSync('tests/fixtures/makis/console-question.truth.json', 'utf8')) as MakisTruth;
     const { code, out } = await run(['referee', '--game', 'makis', '--options', JSON.stringify(truth.rules), 'tests/fixtures/makis/console-question.trace']);
     expect(code).toBe(0);
     const lines = out.map((l) => JSON.parse(l));
-    expect(lines.filter((l) => l.kind === 'question').map((l) => [...l.options].sort())).toEqual([truth.questions[0].options]);
-    expect(lines.at(-1).moves).toEqual(truth.record.slice(0, -1));
+    const questions = lines.filter((l) => l.kind === 'question');
+    expect(questions.map((l) => [...l.options].sort())).toEqual([truth.questions[0].options]);
+    expect(questions[0].blocking).toBe(false);
+    const taken = questions[0].params.taken as string;
+    expect(truth.questions[0].options).toContain(taken);
+    expect(lines.find((l) => l.kind === 'move' && l.ply === truth.record.length)).toMatchObject({ move: taken, assumed: true });
+    expect(lines.at(-1).moves).toEqual([...truth.record.slice(0, -1), taken]);
   });
 
   test('a board that is not 9 × 9 is refused', async () => {

@@ -23,7 +23,10 @@
 //   record (`declared`), and replays the moves since.
 // - Two legal moves that leave the same picture (a plain move, or a king capture whose reserve went
 //   to the same point) are asked as a question.
-// Nothing is committed on a guess. Take-backs, illegal moves (the engine's reason, at once) and
+// A question never stops the game (hypotheses.ts): options that leave the same position are
+// taken at once; the others stay hypotheses the next pictures decide, the likeliest `assumed` when
+// play goes on from them or nobody answers; a later answer or picture corrects the record.
+// Nothing else is committed on a guess. Take-backs, illegal moves (the engine's reason, at once) and
 // mismatches are handled as the Malawi referee handles them. A game resumed after a restart is read
 // the same way from its first picture on: the players may have played on while nobody watched, and
 // a move read so is one they made meanwhile.
@@ -49,6 +52,7 @@ import type { GridPicture } from './malawi-referee.ts';
 import { boardShape, type CellDiff } from './squares.ts';
 import { AlertLatch } from './alert-latch.ts';
 import { ResumeWatch } from './resume-watch.ts';
+import { DEFAULT_ASSUME_MS, REVISE_PLIES, TakenQuestions, breaksRecord, correction, likeliest, samePosition, weigh, type Explains, type Taken } from './hypotheses.ts';
 import type { BoardAlert, BoardQuestion, BoardRefereeEvent } from './events.ts';
 
 export interface AduRefereeOptions {
@@ -70,6 +74,11 @@ export interface AduRefereeOptions {
    * table whose players cannot answer uses 0: the default as soon as the game needs it.
    */
   readonly declareTimeoutMs?: number | null;
+  /**
+   * How long a question which move was played, whose answer matters, waits for the console or the
+   * board before the record takes its likeliest option (marked `assumed`), ms; null: it waits.
+   */
+  readonly assumeMs?: number | null;
 }
 
 export type AduAlert = BoardAlert;
@@ -142,7 +151,12 @@ interface OpenChoice {
   readonly reason: AduQuestionReason;
   readonly candidates: readonly Candidate[];
   readonly keys: readonly string[];
+  /** When it was asked, on the board's clock. */
+  readonly asked: number;
 }
+
+/** A choice whose options are all complete moves: the hypotheses the next pictures may decide. */
+const fitsOf = (q: OpenChoice): Fit[] | null => (q.candidates.every((c) => c.kind === 'fit') ? q.candidates.map((c) => (c as Extract<Candidate, { kind: 'fit' }>).fit) : null);
 
 /** A captured soldier whose owner may still declare its range. */
 interface Declaration {
@@ -196,6 +210,9 @@ export class AduReferee {
   private waiting: Waiting | null = null;
   private readonly alerts = new AlertLatch();
   private choice: OpenChoice | null = null;
+  /** Questions about moves the record took without an answer: the console may still change them. */
+  private readonly taken = new TakenQuestions<OpenChoice>();
+  private readonly assumeMs: number | null;
   private declarations: Declaration[] = [];
   private questionSeq = 0;
   private pendingCapture: PendingFit | null = null;
@@ -237,6 +254,7 @@ export class AduReferee {
     this.handMs = options.handMs ?? 6000;
     this.captureMs = options.captureMs ?? 2500;
     this.declareTimeoutMs = options.declareTimeoutMs ?? null;
+    this.assumeMs = options.assumeMs === undefined ? DEFAULT_ASSUME_MS : options.assumeMs;
     this.wild = new Uint8Array(cells);
     this.distrusted = new Uint8Array(cells);
     this.seenEmpty = new Uint8Array(cells);
@@ -275,7 +293,7 @@ export class AduReferee {
     return this.declarations.map((d) => ({ player: d.player, soldier: d.soldier, square: d.square, capture: d.capture }));
   }
   openQuestions(): AduQuestion[] {
-    const open: AduQuestion[] = [];
+    const open: AduQuestion[] = [...this.taken.events()];
     if (this.choice) open.push(this.choice.event);
     for (const d of this.declarations) if (d.question) open.push(d.question);
     return open;
@@ -314,6 +332,7 @@ export class AduReferee {
     this.picture = null;
     this.waiting = null;
     this.choice = null;
+    this.taken.reset();
     this.declarations = [];
     this.pendingCapture = null;
     this.chosen = null;
@@ -395,6 +414,8 @@ export class AduReferee {
   answer(questionId: number, move: string, t: number = this.lastT): AduCommandResult {
     const declaration = this.declarations.find((d) => d.question?.id === questionId);
     if (declaration) return this.declare(declaration, move, t);
+    const taken = this.taken.find(questionId);
+    if (taken) return this.reconsider(taken, move, t);
     const q = this.choice;
     if (!q || q.event.id !== questionId) {
       return { ok: false, error: { code: 'referee/no-such-question', message: `question ${questionId} is not open`, params: { id: questionId } } };
@@ -429,6 +450,152 @@ export class AduReferee {
     // The board may already show more (the reserve king, the next player's move): look again.
     if (this.picture && this.isCalibrated) answered.push(...this.decide(this.picture));
     return { ok: true, events: answered };
+  }
+
+  /**
+   * The console answers a question about a move the record took unasked: the same option closes
+   * it; another replaces the move (a `correction`) and replays the moves since on top, unless one
+   * of them would then be illegal.
+   */
+  private reconsider(taken: Taken<OpenChoice>, text: string, t: number): AduCommandResult {
+    const q = taken.question;
+    const parsed = parseMove(text, this.size);
+    if (!parsed.ok) return { ok: false, error: parsed.error };
+    const index = q.keys.indexOf(choiceKey(parsed.value, this.size));
+    const fits = fitsOf(q);
+    if (index < 0 || fits === null) return { ok: false, error: this.notAnOption(text, parsed.value, q.event.options) };
+    if (index === taken.index) return { ok: true, events: this.taken.close(taken, t) };
+    const replayed = this.replayAnswer(taken.ply, fits[index].move);
+    if (!replayed.ok) return { ok: false, error: replayed.error };
+    const events = this.correct(t, taken.ply, replayed.plies, 'console');
+    events.push(...this.taken.close(taken, t));
+    if (this.picture) this.recheck(this.picture, t);
+    return { ok: true, events: this.resume.watched(t, events) };
+  }
+
+  /** The record from `ply` on played again with `move` there; refused when a later move would then be illegal. */
+  private replayAnswer(ply: number, move: AduMove): { ok: true; plies: Ply[] } | { ok: false; error: RuleError } {
+    const out: Ply[] = [];
+    let state = this.plies[ply - 1].state;
+    const moves = [move, ...this.plies.slice(ply + 1).map((p) => p.move as AduMove)];
+    for (const [k, given] of moves.entries()) {
+      const m = canonicalMove(state, given);
+      const next = play(state, m);
+      if (!next.ok) return { ok: false, error: k === 0 ? next.error : breaksRecord(formatMove(move, this.size), ply, ply + k, formatMove(m, this.size), next.error) };
+      state = next.value;
+      out.push(plyOf(state, m, formatMove(m, this.size)));
+    }
+    return { ok: true, plies: out };
+  }
+
+  /**
+   * The record from `ply` on replaced by `plies`: the correction, and the end if the new record
+   * reaches one. Declarations asked about the plies replaced are asked again as the new record has them.
+   */
+  private correct(t: number, ply: number, plies: Ply[], reason: 'evidence' | 'console'): AduRefereeEvent[] {
+    const wasOver = this.state.outcome !== null;
+    const old = this.record().slice(ply - 1);
+    this.plies.splice(ply, this.plies.length - ply, ...plies);
+    const events: AduRefereeEvent[] = [correction(t, ply, old, this.record().slice(ply - 1), reason)];
+    for (const d of [...this.declarations]) if (d.ply >= ply) this.closeDeclaration(t, d, events);
+    const now = this.state;
+    for (let k = ply; k < this.plies.length; k++) {
+      const d = this.declarationFor(k, this.plies[k - 1].state, this.plies[k].move as AduMove);
+      if (d && now.outcome === null && now.inGame[d.player - 1]) this.declarations.push(d);
+    }
+    for (const player of new Set(this.declarations.map((d) => d.player))) this.openNextDeclaration(t, player, events);
+    this.pendingCapture = null;
+    this.chosen = null;
+    this.deferredTakeback = null;
+    if (!wasOver && now.outcome !== null) events.push({ kind: 'end', t, outcome: outcomeOf(now.outcome) });
+    return events;
+  }
+
+  /**
+   * A picture nothing explains from the record, while a move the record took unasked is among the
+   * last few: another of its options may explain it. The first that does replaces it (`correction`,
+   * reason `evidence`); the question closes when no other option explains the picture.
+   */
+  private revise(picture: SettledGrid): AduRefereeEvent[] | null {
+    for (const taken of this.taken.latestFirst()) {
+      if (this.plies.length - 1 - taken.ply >= REVISE_PLIES) continue;
+      const fits = fitsOf(taken.question);
+      if (fits === null) continue;
+      const explaining: { index: number; plies: Ply[] }[] = [];
+      for (let j = 0; j < fits.length; j++) {
+        if (j === taken.index) continue;
+        const replayed = this.replayAnswer(taken.ply, fits[j].move);
+        if (!replayed.ok) continue;
+        if (this.explainsFrom(replayed.plies[replayed.plies.length - 1].state, picture.cells) === null) continue;
+        explaining.push({ index: j, plies: replayed.plies });
+      }
+      if (explaining.length === 0) continue;
+      const t = picture.t;
+      const events = this.correct(t, taken.ply, explaining[0].plies, 'evidence');
+      if (explaining.length === 1) events.push(...this.taken.close(taken, t));
+      else this.taken.retake(taken, explaining[0].index);
+      events.push(...this.decide(picture));
+      return events;
+    }
+    return null;
+  }
+
+  /**
+   * Whether the picture is the position `state`, or a legal move from it. A capture that shows only
+   * its captor's point emptied is no evidence: a piece in the hand looks the same.
+   */
+  private explainsFrom(state: AduState, cells: readonly number[]): Explains {
+    const before = observe(state);
+    if (this.fits(before, cells)) return 'position';
+    if (state.outcome !== null) return null;
+    for (const move of legalMoves(state)) {
+      const next = play(state, move);
+      if (!next.ok) continue;
+      const after = observe(next.value);
+      if (!this.fits(after, cells)) continue;
+      if (move.kind === 'capture' && handShaped(before, after)) continue;
+      return 'move';
+    }
+    return null;
+  }
+
+  /**
+   * A picture while a question which move waits, read from each option's position: the one option
+   * that explains it is taken (the question closes); several the board moved on from, the likeliest
+   * of them, assumed. Null when the picture does not tell them apart: it is read as usual.
+   */
+  private weighChoice(picture: SettledGrid): AduRefereeEvent[] | null {
+    const q = this.choice;
+    const fits = q ? fitsOf(q) : null;
+    if (!q || fits === null) return null;
+    this.markWild(picture);
+    const verdict = weigh(fits.map((f) => this.explainsFrom(f.next, picture.cells)));
+    let events: AduRefereeEvent[];
+    switch (verdict.kind) {
+      case 'open':
+        return null;
+      case 'decided':
+        events = this.commit(picture.t, fits[verdict.index]);
+        break;
+      case 'moved-on': {
+        const among = verdict.among;
+        events = this.assume(picture.t, q, fits, among[likeliest(among.map((i) => q.event.options[i]), q.event.preselected)]);
+        break;
+      }
+      default:
+        return assertNever(verdict);
+    }
+    events.push(...this.decide(picture));
+    return events;
+  }
+
+  /** The record takes option `index` without an answer: its move is `assumed`, the question stays answerable. */
+  private assume(t: number, q: OpenChoice, fits: readonly Fit[], index: number): AduRefereeEvent[] {
+    if (this.choice === q) this.choice = null;
+    const ply = this.plies.length;
+    const events = this.commit(t, fits[index], true);
+    this.taken.add(q, q.event, ply, index);
+    return events;
   }
 
   /**
@@ -642,6 +809,9 @@ export class AduReferee {
       const calibration = this.calibrate(picture);
       if (calibration) return calibration;
     }
+    // A question which move waits: the picture may tell its options apart, or show the board gone on from them.
+    const weighed = this.weighChoice(picture);
+    if (weighed) return weighed;
     const cur = this.current().occupancy;
     this.trustAgain(picture, cur);
     this.markWild(picture);
@@ -734,6 +904,9 @@ export class AduReferee {
       events.push(...this.decide(picture));
       return events;
     }
+    // A move the record took unasked may have been another of its options.
+    const revised = this.revise(picture);
+    if (revised) return revised;
     // Two moves taken back at once: the earlier of them may be under way when the board settles.
     const undoing = this.takingBack(picture);
     const illegal = undoing ? null : this.illegalMove(picture);
@@ -859,6 +1032,14 @@ export class AduReferee {
 
   /** Frames without a new picture: is a waiting picture due? */
   private tick(t: number): readonly AduRefereeEvent[] {
+    const q = this.choice;
+    const fits = q ? fitsOf(q) : null;
+    if (q && fits && fits.length > 1 && this.assumeMs !== null && t - q.asked >= this.assumeMs) {
+      // Nobody answered in time and the board never told the options apart: the likeliest, assumed; then the board as it stands.
+      const events = this.assume(t, q, fits, likeliest(q.event.options, q.event.preselected));
+      if (this.picture && this.isCalibrated) events.push(...this.decide(this.picture));
+      return events;
+    }
     const w = this.waiting;
     if (!w) return NONE;
     if (!this.settler.holding) {
@@ -1086,7 +1267,7 @@ export class AduReferee {
     return next.ok ? { ok: true, value: { move, next: next.value } } : next;
   }
 
-  private commit(t: number, fit: Fit): AduRefereeEvent[] {
+  private commit(t: number, fit: Fit, assumed = false): AduRefereeEvent[] {
     const events: AduRefereeEvent[] = [];
     this.closeChoice(t, events);
     if (this.alerts.key) events.push(this.alerts.clear(t));
@@ -1099,7 +1280,8 @@ export class AduReferee {
     this.chosen = null;
     this.deferredTakeback = null;
     this.seenEmpty.fill(0);
-    events.push({ kind: 'move', t, move: notation, ply: this.plies.length - 1 });
+    const ply = this.plies.length - 1;
+    events.push(assumed ? { kind: 'move', t, move: notation, ply, assumed: true } : { kind: 'move', t, move: notation, ply });
     if (fit.next.outcome !== null && before.outcome === null) events.push({ kind: 'end', t, outcome: outcomeOf(fit.next.outcome) });
     // A soldier captured without a declaration named: its owner is asked (explicit `=r` in an answer or entry needs no question).
     this.noteCapture(t, before, fit.move, events);
@@ -1116,6 +1298,7 @@ export class AduReferee {
     const events: AduRefereeEvent[] = [];
     this.closeChoice(t, events);
     if (this.alerts.key) events.push(this.alerts.clear(t));
+    events.push(...this.taken.dropAfter(toPly, t));
     const undone = this.plies.slice(toPly + 1).map((p) => p.notation as string);
     this.plies.length = toPly + 1;
     for (const d of [...this.declarations]) if (d.ply > toPly) this.closeDeclaration(t, d, events);
@@ -1132,6 +1315,7 @@ export class AduReferee {
   private newGame(t: number): AduRefereeEvent[] {
     const events: AduRefereeEvent[] = [];
     this.closeChoice(t, events);
+    events.push(...this.taken.dropAfter(0, t));
     for (const d of [...this.declarations]) this.closeDeclaration(t, d, events);
     if (this.alerts.key) events.push(this.alerts.clear(t));
     this.plies = [plyOf(initial(this.rules), null, null)];
@@ -1144,7 +1328,11 @@ export class AduReferee {
     return events;
   }
 
-  /** Ask the console which move, unless the same question is open already. */
+  /**
+   * Ask the console which move, unless the same question is open already. Options that all leave
+   * the same game are no question the game waits on: the record takes the first at once
+   * (`assumed`), and the question stays open for the console (`blocking: false`).
+   */
   private ask(t: number, reason: AduQuestionReason, candidates: readonly Candidate[], message: string, params: Record<string, string | number>): AduRefereeEvent[] {
     const keys = candidates.map((c) => candidateKey(c, this.size));
     const open = this.choice;
@@ -1153,8 +1341,27 @@ export class AduReferee {
     this.closeChoice(t, events);
     if (this.alerts.key) events.push(this.alerts.clear(t));
     this.pendingCapture = null;
-    const event: AduQuestion = { kind: 'question', t, id: ++this.questionSeq, code: 'referee/which-move', message, params: { reason, ...params }, options: keys };
-    this.choice = { event, reason, candidates, keys };
+    const fits = candidates.every((c) => c.kind === 'fit') ? candidates.map((c) => (c as Extract<Candidate, { kind: 'fit' }>).fit) : null;
+    const same = fits !== null && samePosition(
+      fits.map((f) => f.next),
+      observe,
+    );
+    const event: AduQuestion = {
+      kind: 'question',
+      t,
+      id: ++this.questionSeq,
+      code: 'referee/which-move',
+      message: same ? `${message} Every answer leaves the same position: the record takes ${keys[0]}.` : message,
+      params: same ? { reason, ...params, ply: this.plies.length, taken: keys[0] } : { reason, ...params },
+      options: keys,
+      ...(same ? { blocking: false as const } : {}),
+    };
+    const choice: OpenChoice = { event, reason, candidates, keys, asked: t };
+    if (same && fits) {
+      events.push(...this.assume(t, choice, fits, likeliest(keys)), event);
+      return events;
+    }
+    this.choice = choice;
     events.push(event);
     return events;
   }
@@ -1297,6 +1504,16 @@ export class AduReferee {
 
 function plyOf(state: AduState, move: AduMove | null, notation: string | null): Ply {
   return { state, move, notation, occupancy: observe(state), legal: null };
+}
+
+/** Whether `after` differs from `before` only by one point emptied: what a piece lifted into the hand also shows. */
+function handShaped(before: readonly number[], after: readonly number[]): boolean {
+  let emptied = 0;
+  for (let c = 0; c < before.length; c++) {
+    if (before[c] === after[c]) continue;
+    if (after[c] !== 0 || ++emptied > 1) return false;
+  }
+  return emptied === 1;
 }
 
 /** Kings and reserve kings on the board per player (index player − 1). */

@@ -24,12 +24,33 @@ export interface BoardQuestion {
   readonly options: readonly string[];
   /** The option the console shows chosen at first (Adu's declaration: the lowest range). */
   readonly preselected?: string;
+  /**
+   * False: the game does not wait for the answer. The record took an option already (every option
+   * left the same position); an answer that differs corrects the record.
+   */
+  readonly blocking?: false;
+}
+
+/**
+ * The record from `ply` (1-based) on was `old` and is now `new` (either may be longer). `evidence`:
+ * later pictures showed the committed move was wrong; `console`: the console answered a question
+ * about a move already in the record.
+ */
+export interface BoardCorrection {
+  readonly kind: 'correction';
+  readonly t: number;
+  readonly ply: number;
+  readonly old: readonly string[];
+  readonly new: readonly string[];
+  readonly reason: 'evidence' | 'console';
 }
 
 /** The events every square-board referee speaks in, with its game's outcome and cells. */
 export type BoardRefereeEvent<Outcome, Cell extends CellDiff = CellDiff> =
   | { readonly kind: 'calibrated'; readonly t: number }
-  | { readonly kind: 'move'; readonly t: number; readonly move: string; readonly ply: number }
+  /** `assumed`: taken without the board or the console deciding it; the console may still change it. */
+  | { readonly kind: 'move'; readonly t: number; readonly move: string; readonly ply: number; readonly assumed?: true }
+  | BoardCorrection
   | { readonly kind: 'takeback'; readonly t: number; readonly undone: readonly string[]; readonly ply: number }
   | { readonly kind: 'end'; readonly t: number; readonly outcome: Outcome }
   | { readonly kind: 'new-game'; readonly t: number }

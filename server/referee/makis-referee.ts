@@ -27,6 +27,9 @@
 //   a Maki put where no legal step goes → the engine's reason;
 //   two steps or placements made without a pause → both, or the console is asked which first;
 //   anything else → once the board has stood still a while, which piece to put right first.
+// A question never stops the game (hypotheses.ts): options that leave the same position are
+// taken at once; the others stay hypotheses the next pictures decide, the likeliest `assumed` when
+// play goes on from them or nobody answers; a later answer or picture corrects the record.
 // A game resumed after a restart is read the same way from its first picture on: the players may
 // have played on while nobody watched (a roll too: read from the knights, as always), and a move
 // read so is one they made meanwhile. The last logged move's resets may not have been made yet.
@@ -58,6 +61,7 @@ import { DEFAULT_GRID_SETTLE, GridSettler, type GridSettleOptions, type SettledG
 import type { GridPicture } from './malawi-referee.ts';
 import { AlertLatch } from './alert-latch.ts';
 import { ResumeWatch } from './resume-watch.ts';
+import { DEFAULT_ASSUME_MS, REVISE_PLIES, TakenQuestions, breaksRecord, correction, likeliest, samePosition, weigh, type Explains, type Taken } from './hypotheses.ts';
 import type { BoardAlert, BoardQuestion, BoardRefereeEvent } from './events.ts';
 
 const CELLS = SIZE * SIZE;
@@ -77,6 +81,11 @@ export interface MakisRefereeOptions {
    * made (a third knight yet to move): it is played once the board has stood still this long, ms.
    */
   readonly homeMs?: number;
+  /**
+   * How long a question whose answer matters waits for the console or the board before the record
+   * takes its likeliest option (marked `assumed`), ms; null: it waits for them.
+   */
+  readonly assumeMs?: number | null;
 }
 
 export const RESET_PIECES = ['knight', 'maki'] as const;
@@ -155,6 +164,13 @@ interface OpenQuestion {
   readonly fits: readonly Fit[];
   /** The options in canonical notation (rolls ascending). */
   readonly keys: readonly string[];
+  /**
+   * What the board shows for each option, in option order: its fit, and for `two-moves` the second
+   * move with it. What the record takes when an option is taken without an answer.
+   */
+  readonly chains: readonly Fit[];
+  /** When it was asked, on the board's clock. */
+  readonly asked: number;
 }
 
 interface Waiting {
@@ -230,7 +246,11 @@ export class MakisReferee {
   private picture: SettledGrid | null = null;
   private waiting: Waiting | null = null;
   private readonly alerts = new AlertLatch();
+  /** The question the record waits on: its options are hypotheses the next pictures may decide. */
   private question: OpenQuestion | null = null;
+  /** Questions about moves the record took without an answer: the console may still change them. */
+  private readonly taken = new TakenQuestions<OpenQuestion>();
+  private readonly assumeMs: number | null;
   private questionSeq = 0;
   private lastT = 0;
   /** Resets owed after the last move, in the order the rules make them. */
@@ -265,6 +285,7 @@ export class MakisReferee {
     this.handMs = options.handMs ?? 6000;
     this.resetMs = options.resetMs ?? 5000;
     this.homeMs = options.homeMs ?? 2500;
+    this.assumeMs = options.assumeMs === undefined ? DEFAULT_ASSUME_MS : options.assumeMs;
   }
 
   get state(): MakisState {
@@ -302,8 +323,9 @@ export class MakisReferee {
   pending(): readonly Reset[] {
     return this.owed;
   }
+  /** The questions the console may answer: about moves the record took already (oldest first), then the one it waits on. */
   openQuestions(): MakisQuestion[] {
-    return this.question ? [this.question.event] : [];
+    return [...this.taken.events(), ...(this.question ? [this.question.event] : [])];
   }
   /** Squares whose sensor the referee does not look at: flickering, or overridden by the console. */
   untrustedSquares(): string[] {
@@ -335,6 +357,7 @@ export class MakisReferee {
     this.picture = null;
     this.waiting = null;
     this.question = null;
+    this.taken.reset();
     // The service may have stopped before the players made the last move's resets.
     const last = plies[plies.length - 1];
     this.owed = last.move === null ? [] : fitOf([last.move], [last.state], plies[plies.length - 2].state, []).resets.slice();
@@ -375,6 +398,8 @@ export class MakisReferee {
 
   /** The console answers question `questionId` with one of the moves it offered. */
   answer(questionId: number, move: string, t: number = this.lastT): MakisCommandResult {
+    const taken = this.taken.find(questionId);
+    if (taken) return this.reconsider(taken, move, t);
     const q = this.question;
     if (!q || q.event.id !== questionId) {
       return { ok: false, error: { code: 'referee/no-such-question', message: `question ${questionId} is not open`, params: { id: questionId } } };
@@ -393,6 +418,96 @@ export class MakisReferee {
     // The board may show more than the answer (the second of two steps): look again.
     if (this.picture && this.isCalibrated) events.push(...this.decide(this.picture));
     return { ok: true, events };
+  }
+
+  /**
+   * The console answers a question about a move the record took unasked: the same option closes
+   * it; another replaces the moves it took (a `correction`) and replays the moves since on top,
+   * unless one of them would then be illegal.
+   */
+  private reconsider(taken: Taken<OpenQuestion>, move: string, t: number): MakisCommandResult {
+    const q = taken.question;
+    const parsed = parseMove(move);
+    if (!parsed.ok) return { ok: false, error: parsed.error };
+    const index = q.keys.indexOf(canonical(parsed.value));
+    if (index < 0) {
+      const options = q.event.options;
+      return { ok: false, error: { code: 'referee/not-an-option', message: `${move} is not one of the moves offered: ${options.join(', ')}`, params: { move, options: options.join(', ') } } };
+    }
+    if (index === taken.index) return { ok: true, events: this.taken.close(taken, t) };
+    const replayed = this.replayWith(taken, index);
+    if (!replayed.ok) return { ok: false, error: replayed.error };
+    const events = this.correct(t, taken.ply, replayed.plies, 'console');
+    events.push(...this.taken.close(taken, t));
+    if (this.picture) this.recheck(this.picture, t, events);
+    return { ok: true, events: this.resume.watched(t, events) };
+  }
+
+  /**
+   * The record from the taken question's ply on played again with option `index` in place of the
+   * moves the record took for it; refused when a later move would then be illegal.
+   */
+  private replayWith(taken: Taken<OpenQuestion>, index: number): { ok: true; plies: Ply[] } | { ok: false; error: RuleError } {
+    const q = taken.question;
+    const span = q.chains[taken.index].moves.length;
+    const moves = [...q.chains[index].moves, ...this.plies.slice(taken.ply + span).map((p) => p.move as MakisMove)];
+    const out: Ply[] = [];
+    let state = this.plies[taken.ply - 1].state;
+    for (const [k, m] of moves.entries()) {
+      const next = play(state, m);
+      if (!next.ok) {
+        const lead = q.chains[index].moves.length;
+        return { ok: false, error: k < lead ? next.error : breaksRecord(q.event.options[index], taken.ply, taken.ply + k, canonical(m), next.error) };
+      }
+      state = next.value;
+      out.push(plyOf(state, m, canonical(m), m.kind === 'roll' ? diceOrder(m.dice) : null));
+    }
+    return { ok: true, plies: out };
+  }
+
+  /** The record from `ply` on replaced by `plies`: the correction, and the end if the new record reaches one. The resets owed are the last move's again. */
+  private correct(t: number, ply: number, plies: Ply[], reason: 'evidence' | 'console'): MakisRefereeEvent[] {
+    const wasOver = this.state.outcome !== null;
+    const old = this.record().slice(ply - 1);
+    this.plies.splice(ply, this.plies.length - ply, ...plies);
+    const last = this.current();
+    this.owed = last.move === null ? [] : fitOf([last.move], [last.state], this.plies[this.plies.length - 2].state, []).resets.slice();
+    this.unfinished = null;
+    const events: MakisRefereeEvent[] = [correction(t, ply, old, this.record().slice(ply - 1), reason)];
+    const after = this.state.outcome;
+    if (!wasOver && after !== null) events.push({ kind: 'end', t, outcome: { winner: String(after.winner), reason: after.reason } });
+    return events;
+  }
+
+  /**
+   * A picture nothing explains from the record, while a move the record took unasked is among the
+   * last few: another of its options may explain it. The first that does replaces it (`correction`,
+   * reason `evidence`); the question closes when no other option explains the picture.
+   */
+  private revise(picture: SettledGrid): MakisRefereeEvent[] | null {
+    for (const taken of this.taken.latestFirst()) {
+      if (this.plies.length - 1 - taken.ply >= REVISE_PLIES + taken.question.chains[taken.index].moves.length - 1) continue;
+      const q = taken.question;
+      const explaining: { index: number; plies: Ply[] }[] = [];
+      for (let j = 0; j < q.chains.length; j++) {
+        if (j === taken.index) continue;
+        const replayed = this.replayWith(taken, j);
+        if (!replayed.ok) continue;
+        const last = replayed.plies[replayed.plies.length - 1];
+        const before = replayed.plies.length > 1 ? replayed.plies[replayed.plies.length - 2].state : this.plies[taken.ply - 1].state;
+        const resets = fitOf([last.move as MakisMove], [last.state], before, []).resets;
+        if (this.explainsFrom(last.state, resets, picture.cells) === null) continue;
+        explaining.push({ index: j, plies: replayed.plies });
+      }
+      if (explaining.length === 0) continue;
+      const t = picture.t;
+      const events = this.correct(t, taken.ply, explaining[0].plies, 'evidence');
+      if (explaining.length === 1) events.push(...this.taken.close(taken, t));
+      else this.taken.retake(taken, explaining[0].index);
+      events.push(...this.decide(picture));
+      return events;
+    }
+    return null;
   }
 
   /**
@@ -426,7 +541,7 @@ export class MakisReferee {
     if (this.plies.length === 1) return NONE;
     const undone = this.plies.pop() as Ply;
     if (undone.move?.kind === 'roll') this.expected = null;
-    const events: MakisRefereeEvent[] = [];
+    const events: MakisRefereeEvent[] = [...this.taken.dropAfter(this.plies.length - 1, t)];
     this.closeQuestion(t, events);
     if (this.alerts.key) events.push(this.alerts.clear(t));
     this.owed = [];
@@ -495,6 +610,9 @@ export class MakisReferee {
       const calibration = this.calibrate(picture);
       if (calibration) return calibration;
     }
+    // A question waits: the picture may tell its options apart, or show the board gone on from them.
+    const weighed = this.weighQuestion(picture);
+    if (weighed) return weighed;
     const ply = this.current();
     const state = ply.state;
     this.trustAgain(picture, ply.picture);
@@ -532,6 +650,10 @@ export class MakisReferee {
     // An earlier position: the most recent one that fits (passes repeat a picture; undo fewest).
     const back = this.earlierPosition(cells, Math.max(0, this.plies.length - 1 - this.takebackDepth));
     if (back >= 0) return this.takeBack(t, back);
+
+    // A move the record took unasked may have been another of its options.
+    const revised = this.revise(picture);
+    if (revised) return revised;
 
     const illegal = this.illegalStep(picture);
     if (illegal) return illegal;
@@ -612,6 +734,8 @@ export class MakisReferee {
 
   /** Frames without a new picture: is a waiting picture due? */
   private tick(t: number): readonly MakisRefereeEvent[] {
+    const q = this.question;
+    if (q && q.chains.length > 1 && this.assumeMs !== null && t - q.asked >= this.assumeMs) return this.assumeUnanswered(t, q);
     const w = this.waiting;
     if (!w) return NONE;
     // A board in motion starts the mismatch and calibration timers again: the picture must stand
@@ -1045,14 +1169,19 @@ export class MakisReferee {
       return events;
     }
     const firsts: Fit[] = [];
-    for (const p of pairs) if (!firsts.some((f) => canonical(f.moves[f.moves.length - 1]) === canonical(p.first.moves[p.first.moves.length - 1]))) firsts.push(p.first);
+    const chains: Fit[] = [];
+    for (const p of pairs) {
+      if (firsts.some((f) => canonical(f.moves[f.moves.length - 1]) === canonical(p.first.moves[p.first.moves.length - 1]))) continue;
+      firsts.push(p.first);
+      chains.push(p.both);
+    }
     if (firsts.length === 1) {
       const events = this.commit(t, firsts[0]);
       events.push(...this.decide(picture));
       return events;
     }
     const options = firsts.map((f) => canonical(f.moves[f.moves.length - 1]));
-    return this.ask(t, 'two-moves', firsts, `Two moves were made at once: which came first — ${options.join(', ')}?`, { options: options.join(', '), count: options.length });
+    return this.ask(t, 'two-moves', firsts, `Two moves were made at once: which came first — ${options.join(', ')}?`, { options: options.join(', '), count: options.length }, chains);
   }
 
   /** A Maki lifted from its square and put where no legal move goes, or a Maki placed off row 9: the engine says why. */
@@ -1131,7 +1260,8 @@ export class MakisReferee {
   // -------------------------------------------------------------------------------------------
   // Verdicts
 
-  private commit(t: number, fit: Fit): MakisRefereeEvent[] {
+  /** `assumed`: how many of the fit's moves the record takes without an answer (an option and the passes before it). */
+  private commit(t: number, fit: Fit, assumed = 0): MakisRefereeEvent[] {
     const events: MakisRefereeEvent[] = [];
     this.closeQuestion(t, events);
     if (this.alerts.key) events.push(this.alerts.clear(t));
@@ -1144,7 +1274,9 @@ export class MakisReferee {
         this.expected = null;
       }
       this.plies.push(plyOf(fit.states[i], move, formatMove(move.kind === 'roll' ? { kind: 'roll', dice: ascending(move.dice) } : move), dice));
-      events.push({ kind: 'move', t, move: this.current().notation as string, ply: this.plies.length - 1 });
+      const notation = this.current().notation as string;
+      const ply = this.plies.length - 1;
+      events.push(i < assumed ? { kind: 'move', t, move: notation, ply, assumed: true } : { kind: 'move', t, move: notation, ply });
     });
     this.owed = fit.undone.slice();
     this.waiting = this.owed.length > 0 && this.picture ? { kind: 'reset', picture: this.picture, delay: this.resetMs, since: t } : null;
@@ -1159,6 +1291,7 @@ export class MakisReferee {
     const events: MakisRefereeEvent[] = [];
     this.closeQuestion(t, events);
     if (this.alerts.key) events.push(this.alerts.clear(t));
+    events.push(...this.taken.dropAfter(toPly, t));
     const undone = this.plies.slice(toPly + 1);
     if (undone.some((p) => p.move?.kind === 'roll')) this.expected = null;
     this.plies.length = toPly + 1;
@@ -1171,6 +1304,7 @@ export class MakisReferee {
   private newGame(t: number): MakisRefereeEvent[] {
     const events: MakisRefereeEvent[] = [];
     this.closeQuestion(t, events);
+    events.push(...this.taken.dropAfter(0, t));
     if (this.alerts.key) events.push(this.alerts.clear(t));
     this.plies = [plyOf(startOf(this.rules), null, null)];
     this.owed = [];
@@ -1181,17 +1315,92 @@ export class MakisReferee {
     return events;
   }
 
-  /** Ask the console, unless the same question is open already; a question replaces any other. */
-  private ask(t: number, reason: MakisQuestionReason, fits: readonly Fit[], message: string, params: Record<string, string | number>): MakisRefereeEvent[] {
+  /**
+   * Ask the console, unless the same question is open already; a question replaces any other.
+   * Options that all leave the same game are no question the game waits on: the record takes the
+   * first at once (`assumed`), and the question stays open for the console (`blocking: false`).
+   */
+  private ask(t: number, reason: MakisQuestionReason, fits: readonly Fit[], message: string, params: Record<string, string | number>, chains: readonly Fit[] = fits): MakisRefereeEvent[] {
     const keys = fits.map((f) => canonical(f.moves[f.moves.length - 1]));
     const open = this.question;
     if (open && open.reason === reason && open.keys.length === keys.length && open.keys.every((k, i) => k === keys[i])) return [];
     const events: MakisRefereeEvent[] = [];
     this.closeQuestion(t, events);
-    const event: MakisQuestion = { kind: 'question', t, id: ++this.questionSeq, code: 'referee/which-move', message, params: { reason, ...params }, options: keys };
-    this.question = { event, reason, fits, keys };
+    const same = samePosition(
+      chains.map((c) => c.states[c.states.length - 1]),
+      (s) => Array.from(pictureOf(s)),
+    );
+    const event: MakisQuestion = {
+      kind: 'question',
+      t,
+      id: ++this.questionSeq,
+      code: 'referee/which-move',
+      message: same ? `${message} Every answer leaves the same position: the record takes ${keys[0]}.` : message,
+      params: same ? { reason, ...params, ply: this.plies.length, taken: keys[0] } : { reason, ...params },
+      options: keys,
+      ...(same ? { blocking: false as const } : {}),
+    };
+    const question: OpenQuestion = { event, reason, fits, keys, chains, asked: t };
+    if (same) {
+      events.push(...this.assume(t, question, likeliest(keys)), event);
+      return events;
+    }
+    this.question = question;
     events.push(event);
     return events;
+  }
+
+  /** The record takes option `index` without an answer: its moves are `assumed`, the question stays answerable. */
+  private assume(t: number, q: OpenQuestion, index: number): MakisRefereeEvent[] {
+    if (this.question === q) this.question = null;
+    const ply = this.plies.length;
+    const events = this.commit(t, q.chains[index], q.fits[index].moves.length);
+    this.taken.add(q, q.event, ply, index);
+    return events;
+  }
+
+  /** Nobody answered in time and the board never told the options apart: the likeliest, assumed; then the board as it stands. */
+  private assumeUnanswered(t: number, q: OpenQuestion): MakisRefereeEvent[] {
+    const events = this.assume(t, q, likeliest(q.event.options, q.event.preselected));
+    if (this.picture && this.isCalibrated) events.push(...this.decide(this.picture));
+    return events;
+  }
+
+  /**
+   * A picture while a question waits, read from each option's position: the one option that
+   * explains it is taken (the question closes); several the board moved on from, the likeliest of
+   * them, assumed. Null when the picture does not tell them apart: it is read as usual.
+   */
+  private weighQuestion(picture: SettledGrid): MakisRefereeEvent[] | null {
+    const q = this.question;
+    if (!q) return null;
+    this.markWild(picture);
+    const explains = q.chains.map((chain) => this.explainsFrom(chain.states[chain.states.length - 1], chain.resets, picture.cells));
+    const verdict = weigh(explains);
+    let events: MakisRefereeEvent[];
+    switch (verdict.kind) {
+      case 'open':
+        return null;
+      case 'decided':
+        events = this.commit(picture.t, q.chains[verdict.index]);
+        break;
+      case 'moved-on': {
+        const among = verdict.among;
+        events = this.assume(picture.t, q, among[likeliest(among.map((i) => q.event.options[i]), q.event.preselected)]);
+        break;
+      }
+      default:
+        return assertNever(verdict);
+    }
+    events.push(...this.decide(picture));
+    return events;
+  }
+
+  /** Whether the picture is the position after an option (some of its resets perhaps not made yet), or a finished move from it. */
+  private explainsFrom(state: MakisState, resets: readonly Reset[], cells: readonly number[]): Explains {
+    if (this.owedFit(state, resets, cells) !== null) return 'position';
+    // A roll the picture may show only part of is no evidence yet: a knight may still be in the hand.
+    return this.fittingMoves(state, cells).some((f) => f.impossible === null && !f.unfinished) ? 'move' : null;
   }
 
   private closeQuestion(t: number, events: MakisRefereeEvent[]): void {

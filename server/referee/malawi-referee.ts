@@ -18,7 +18,10 @@
 //   anything else → after the picture has stood still a while, which square to fix first.
 // A game resumed after a restart is read the same way from its first picture on: the players may
 // have played on while nobody watched, and a move read so is one they made meanwhile.
-// Nothing is committed on a guess. An occupancy board cannot see captures and distributions at
+// A question never stops the game (hypotheses.ts): options that leave the same position are
+// taken at once; the others stay hypotheses the next pictures decide, the likeliest `assumed` when
+// play goes on from them or nobody answers; a later answer or picture corrects the record.
+// Nothing else is committed on a guess. An occupancy board cannot see captures and distributions at
 // all: the console enters them (`askWhich`, `answer`, `enter`). A counting board sees them, and a
 // count picture that fits exactly one capture or distribution is played by itself.
 import {
@@ -41,6 +44,7 @@ import { boardShape, squareName, type BoardShape, type CellDiff } from './square
 import { AlertLatch } from './alert-latch.ts';
 import { ResumeWatch } from './resume-watch.ts';
 import type { BoardAlert, BoardQuestion, BoardRefereeEvent } from './events.ts';
+import { DEFAULT_ASSUME_MS, REVISE_PLIES, TakenQuestions, breaksRecord, correction, likeliest, samePosition, weigh, type Explains, type Taken } from './hypotheses.ts';
 
 export const SENSINGS = ['occupancy', 'count'] as const;
 /** What the board's sensors read: occupancy (G frames) or counts (C frames). */
@@ -71,6 +75,12 @@ export interface MalawiRefereeOptions {
    * give is played at once.
    */
   readonly distributeMs?: number;
+  /**
+   * How long a question whose answer matters waits for the console or the board before the record
+   * takes its likeliest option (marked `assumed`), ms; null: it waits for them. The console's own
+   * question (`askWhich`) too: whoever asked may have walked away.
+   */
+  readonly assumeMs?: number | null;
 }
 
 /** A square that differs from the game: `diff` in pieces; on a counting board `beads` when the piece is right but its beads are not. */
@@ -112,6 +122,10 @@ interface OpenQuestion {
   readonly moves: readonly MalawiMove[];
   /** The options' canonical forms (recipients ascending), to compare answers written in any order. */
   readonly keys: readonly string[];
+  /** What each option commits, in option order: its move, and for `hidden-before` the reply the board already shows. */
+  readonly chains: readonly (readonly Fit[])[];
+  /** When it was asked, on the board's clock. */
+  readonly asked: number;
 }
 
 interface Fit {
@@ -150,7 +164,11 @@ export class MalawiReferee {
   private picture: SettledGrid | null = null;
   private waiting: Waiting | null = null;
   private readonly alerts = new AlertLatch();
+  /** The question the record waits on: its options are hypotheses the next pictures may decide. */
   private question: OpenQuestion | null = null;
+  /** Questions about moves the record took without an answer: the console may still change them. */
+  private readonly taken = new TakenQuestions<OpenQuestion>();
+  private readonly assumeMs: number | null;
   private questionSeq = 0;
   private lastT = 0;
   /** Cells not to look at in this decision: unsure sensors and overridden ones. */
@@ -176,6 +194,7 @@ export class MalawiReferee {
     this.mismatchMs = options.mismatchMs ?? 1500;
     this.handMs = options.handMs ?? 6000;
     this.distributeMs = options.distributeMs ?? 3000;
+    this.assumeMs = options.assumeMs === undefined ? DEFAULT_ASSUME_MS : options.assumeMs;
     this.wild = new Uint8Array(cells);
     this.distrusted = new Uint8Array(cells);
     this.changed = new Int32Array(cells);
@@ -209,8 +228,9 @@ export class MalawiReferee {
     if (last.move === null) return null;
     return { notation: last.notation as string, kind: last.move.kind, squares: namedCells(last.move).map((c) => squareName(this.shape, c)) };
   }
+  /** The questions the console may answer: about moves the record took already (oldest first), then the one it waits on. */
   openQuestions(): MalawiQuestion[] {
-    return this.question ? [this.question.event] : [];
+    return [...this.taken.events(), ...(this.question ? [this.question.event] : [])];
   }
   /** Squares whose sensor the referee does not look at: flickering, or overridden by the console. */
   untrustedSquares(): string[] {
@@ -242,6 +262,7 @@ export class MalawiReferee {
     this.picture = null;
     this.waiting = null;
     this.question = null;
+    this.taken.reset();
     this.distrusted.fill(0);
     this.settler.forgetLast();
     return { ok: true };
@@ -282,12 +303,18 @@ export class MalawiReferee {
       return { ok: false, error };
     }
     const message = `Which capture or distribution did ${state.toMove} make?`;
-    const events = this.ask(t, 'hidden', hidden, message, { side: state.toMove, count: hidden.length });
+    const chains = hidden.flatMap((move) => {
+      const next = play(state, move);
+      return next.ok ? [[{ move, next: next.value }]] : [];
+    });
+    const events = this.ask(t, 'hidden', chains, message, { side: state.toMove, count: hidden.length });
     return { ok: true, events: events.length ? events : this.openQuestions() };
   }
 
   /** The console answers question `questionId` with one of the moves it offered. */
   answer(questionId: number, move: string, t: number = this.lastT): MalawiCommandResult {
+    const taken = this.taken.find(questionId);
+    if (taken) return this.reconsider(taken, move, t);
     const q = this.question;
     if (!q || q.event.id !== questionId) {
       return { ok: false, error: { code: 'referee/no-such-question', message: `question ${questionId} is not open`, params: { id: questionId } } };
@@ -295,15 +322,7 @@ export class MalawiReferee {
     const parsed = parseMove(move, this.size);
     if (!parsed.ok) return { ok: false, error: parsed.error };
     const index = q.keys.indexOf(canonical(parsed.value, this.size));
-    if (index < 0) {
-      // Say why when the engine knows (an illegal move); otherwise list what was offered.
-      const options = q.event.options;
-      const illegal = whyIllegal(this.state, parsed.value);
-      const why = illegal ? illegal.message : options.length <= 6 ? `the moves offered are ${options.join(', ')}` : `${options.length} other moves were offered`;
-      const params: Record<string, string | number> = { move, options: options.join(', ') };
-      if (illegal) params.reason = illegal.code;
-      return { ok: false, error: { code: 'referee/not-an-option', message: `${move} is not one of the moves offered: ${why}`, params } };
-    }
+    if (index < 0) return { ok: false, error: notAnOption(this.state, move, parsed.value, q.event.options) };
     const chosen = q.moves[index];
     const next = play(this.state, chosen);
     if (!next.ok) return { ok: false, error: next.error };
@@ -311,6 +330,81 @@ export class MalawiReferee {
     // The board may already show more (the opponent's reply to a hidden move): look again.
     if (this.picture && this.isCalibrated) events.push(...this.decide(this.picture));
     return { ok: true, events };
+  }
+
+  /**
+   * The console answers a question about a move the record took unasked: the same option closes
+   * it; another replaces the move (a `correction`) and replays the moves since on top, unless one
+   * of them would then be illegal.
+   */
+  private reconsider(taken: Taken<OpenQuestion>, move: string, t: number): MalawiCommandResult {
+    const q = taken.question;
+    const parsed = parseMove(move, this.size);
+    if (!parsed.ok) return { ok: false, error: parsed.error };
+    const index = q.keys.indexOf(canonical(parsed.value, this.size));
+    if (index < 0) return { ok: false, error: notAnOption(this.plies[taken.ply - 1].state, move, parsed.value, q.event.options) };
+    if (index === taken.index) return { ok: true, events: this.taken.close(taken, t) };
+    const replayed = this.replayWith(taken.ply, q.moves[index]);
+    if (!replayed.ok) return { ok: false, error: replayed.error };
+    const events = this.correct(t, taken.ply, replayed.plies, 'console');
+    events.push(...this.taken.close(taken, t));
+    // The board is expected to show the corrected position; where it does not, it is put right.
+    if (this.picture) this.recheck(this.picture, t);
+    return { ok: true, events: this.resume.watched(t, events) };
+  }
+
+  /** The record from `ply` on played again with `move` there; refused when a later move would then be illegal. */
+  private replayWith(ply: number, move: MalawiMove): { ok: true; plies: Ply[] } | { ok: false; error: RuleError } {
+    const out: Ply[] = [];
+    let state = this.plies[ply - 1].state;
+    const moves = [move, ...this.plies.slice(ply + 1).map((p) => p.move as MalawiMove)];
+    for (const [k, m] of moves.entries()) {
+      const next = play(state, m);
+      if (!next.ok) return { ok: false, error: k === 0 ? next.error : breaksRecord(formatMove(move, this.size), ply, ply + k, formatMove(m, this.size), next.error) };
+      state = next.value;
+      out.push(plyOf(state, m, formatMove(m, this.size)));
+    }
+    return { ok: true, plies: out };
+  }
+
+  /** The record from `ply` on replaced by `plies`: the correction, and the end if the new record reaches one. */
+  private correct(t: number, ply: number, plies: Ply[], reason: 'evidence' | 'console'): MalawiRefereeEvent[] {
+    const wasOver = this.state.outcome !== null;
+    const old = this.record().slice(ply - 1);
+    this.plies.splice(ply, this.plies.length - ply, ...plies);
+    const events: MalawiRefereeEvent[] = [correction(t, ply, old, this.record().slice(ply - 1), reason)];
+    if (!wasOver && this.state.outcome !== null) events.push({ kind: 'end', t, outcome: this.state.outcome });
+    return events;
+  }
+
+  /**
+   * A picture nothing explains from the record, while a move the record took unasked is among the
+   * last few: another of its options may explain it (a piece that moves as far as only that option
+   * lets it). The first that does replaces it (`correction`, reason `evidence`); the question
+   * closes when no other option explains the picture, else it stays answerable.
+   */
+  private revise(picture: SettledGrid): MalawiRefereeEvent[] | null {
+    for (const taken of this.taken.latestFirst()) {
+      if (this.plies.length - 1 - taken.ply >= REVISE_PLIES) continue;
+      const q = taken.question;
+      const explaining: { index: number; plies: Ply[] }[] = [];
+      for (let j = 0; j < q.moves.length; j++) {
+        if (j === taken.index) continue;
+        const replayed = this.replayWith(taken.ply, q.moves[j]);
+        if (!replayed.ok) continue;
+        const last = replayed.plies[replayed.plies.length - 1].state;
+        if (this.explainsFrom(last, picture.cells) === null) continue;
+        explaining.push({ index: j, plies: replayed.plies });
+      }
+      if (explaining.length === 0) continue;
+      const t = picture.t;
+      const events = this.correct(t, taken.ply, explaining[0].plies, 'evidence');
+      if (explaining.length === 1) events.push(...this.taken.close(taken, t));
+      else this.taken.retake(taken, explaining[0].index);
+      events.push(...this.decide(picture));
+      return events;
+    }
+    return null;
   }
 
   /**
@@ -339,7 +433,7 @@ export class MalawiReferee {
   undo(t: number = this.lastT): readonly MalawiRefereeEvent[] {
     if (this.plies.length === 1) return NONE;
     const undone = this.plies.pop() as Ply;
-    const events: MalawiRefereeEvent[] = [];
+    const events: MalawiRefereeEvent[] = [...this.taken.dropAfter(this.plies.length - 1, t)];
     this.closeQuestion(t, events);
     if (this.alerts.key) events.push(this.alerts.clear(t));
     events.push({ kind: 'takeback', t, undone: [undone.notation as string], ply: this.plies.length - 1 });
@@ -381,6 +475,9 @@ export class MalawiReferee {
       events.push(...this.decide(picture));
       return events;
     }
+    // A question waits: the picture may tell its options apart, or show the board gone on from them.
+    const weighed = this.weighQuestion(picture);
+    if (weighed) return weighed;
     const ply = this.current();
     const state = ply.state;
     const cur = this.expected(ply);
@@ -400,17 +497,17 @@ export class MalawiReferee {
       return this.commit(t, fit);
     }
     if (fits.length > 0) {
-      const moves = fits.map((f) => f.move);
-      const options = moves.map((m) => formatMove(m, this.size));
+      const options = fits.map((f) => formatMove(f.move, this.size));
+      const chains = fits.map((f) => [f]);
       if (fits.length > 1) {
         const listed = options.length <= 4 ? `: ${options.join(', ')}` : ` (${options.length} of them)`;
-        return this.ask(t, 'ambiguous', moves, `More than one legal move fits the board${listed}. Which one was played?`, {
+        return this.ask(t, 'ambiguous', chains, `More than one legal move fits the board${listed}. Which one was played?`, {
           options: options.join(', '),
           count: options.length,
         });
       }
       const squares = this.wildFilled(fits[0].next, cur).map((c) => squareName(this.shape, c)).join(', ');
-      return this.ask(t, 'unsure', moves, `The sensor on ${squares} cannot be trusted: was ${options[0]} played?`, {
+      return this.ask(t, 'unsure', chains, `The sensor on ${squares} cannot be trusted: was ${options[0]} played?`, {
         options: options[0],
         squares,
         count: 1,
@@ -425,6 +522,10 @@ export class MalawiReferee {
     for (let k = this.plies.length - 2; k >= oldest; k--) {
       if (this.fits(this.expected(this.plies[k]), picture.cells)) return this.takeBack(t, k);
     }
+
+    // A move the record took unasked may have been another of its options.
+    const revised = this.revise(picture);
+    if (revised) return revised;
 
     // One move the rules refuse is likelier than two moves of which one went unseen (the priors
     // of the Kalaha referee): north's piece moved while south is to move is an alert, and if
@@ -442,6 +543,8 @@ export class MalawiReferee {
 
   /** Frames without a new picture: is a waiting picture due? */
   private tick(t: number): readonly MalawiRefereeEvent[] {
+    const q = this.question;
+    if (q && q.chains.length > 1 && this.assumeMs !== null && t - q.asked >= this.assumeMs) return this.assumeUnanswered(t, q);
     const w = this.waiting;
     if (!w) return NONE;
     if (!this.settler.holding) {
@@ -572,7 +675,7 @@ export class MalawiReferee {
     return this.ask(
       t,
       'hidden-before',
-      pairs.map((p) => p.first.move),
+      pairs.map((p) => [p.first, p.second]),
       `The board shows ${other}'s ${then}, but ${mover} was to move: which ${what} did ${mover} make first?`,
       { side: mover, then, count: pairs.length },
     );
@@ -682,7 +785,7 @@ export class MalawiReferee {
   // -------------------------------------------------------------------------------------------
   // Verdicts
 
-  private commit(t: number, fit: Fit): MalawiRefereeEvent[] {
+  private commit(t: number, fit: Fit, assumed = false): MalawiRefereeEvent[] {
     const events: MalawiRefereeEvent[] = [];
     this.closeQuestion(t, events);
     if (this.alerts.key) events.push(this.alerts.clear(t));
@@ -690,7 +793,7 @@ export class MalawiReferee {
     const notation = formatMove(fit.move, this.size);
     this.plies.push(plyOf(fit.next, fit.move, notation));
     this.waiting = null;
-    events.push({ kind: 'move', t, move: notation, ply: this.plies.length - 1 });
+    events.push(assumed ? { kind: 'move', t, move: notation, ply: this.plies.length - 1, assumed: true } : { kind: 'move', t, move: notation, ply: this.plies.length - 1 });
     if (fit.next.outcome !== null && before.outcome === null) events.push({ kind: 'end', t, outcome: fit.next.outcome });
     return events;
   }
@@ -699,6 +802,7 @@ export class MalawiReferee {
     const events: MalawiRefereeEvent[] = [];
     this.closeQuestion(t, events);
     if (this.alerts.key) events.push(this.alerts.clear(t));
+    events.push(...this.taken.dropAfter(toPly, t));
     const undone = this.plies.slice(toPly + 1).map((p) => p.notation as string);
     this.plies.length = toPly + 1;
     events.push({ kind: 'takeback', t, undone, ply: toPly });
@@ -708,6 +812,7 @@ export class MalawiReferee {
   private newGame(t: number): MalawiRefereeEvent[] {
     const events: MalawiRefereeEvent[] = [];
     this.closeQuestion(t, events);
+    events.push(...this.taken.dropAfter(0, t));
     if (this.alerts.key) events.push(this.alerts.clear(t));
     this.plies = [plyOf(initial(this.rules), null, null)];
     this.distrusted.fill(0);
@@ -715,25 +820,110 @@ export class MalawiReferee {
     return events;
   }
 
-  /** Ask the console, unless the same question is open already; a question replaces any other. */
-  private ask(t: number, reason: QuestionReason, moves: readonly MalawiMove[], message: string, params: Record<string, string | number>): MalawiRefereeEvent[] {
+  /**
+   * Ask the console, unless the same question is open already; a question replaces any other.
+   * Options that all leave the same game are no question the game waits on: the record takes the
+   * first at once (`assumed`), and the question stays open for the console (`blocking: false`).
+   */
+  private ask(t: number, reason: QuestionReason, chains: readonly (readonly Fit[])[], message: string, params: Record<string, string | number>): MalawiRefereeEvent[] {
+    const moves = chains.map((c) => c[0].move);
     const keys = moves.map((m) => canonical(m, this.size));
     const open = this.question;
     if (open && open.reason === reason && open.keys.length === keys.length && open.keys.every((k, i) => k === keys[i])) return [];
     const events: MalawiRefereeEvent[] = [];
     this.closeQuestion(t, events);
+    const same = samePosition(
+      chains.map((c) => c[c.length - 1].next),
+      (s) => this.observeFor(s),
+    );
+    const options = moves.map((m) => formatMove(m, this.size));
     const event: MalawiQuestion = {
       kind: 'question',
       t,
       id: ++this.questionSeq,
       code: 'referee/which-move',
-      message,
-      params: { reason, ...params },
-      options: moves.map((m) => formatMove(m, this.size)),
+      message: same ? `${message} Every answer leaves the same position: the record takes ${options[0]}.` : message,
+      params: same ? { reason, ...params, ply: this.plies.length, taken: options[0] } : { reason, ...params },
+      options,
+      ...(same ? { blocking: false as const } : {}),
     };
-    this.question = { event, reason, moves, keys };
+    const question: OpenQuestion = { event, reason, moves, keys, chains, asked: t };
+    if (same) {
+      events.push(...this.assume(t, question, likeliest(options)), event);
+      return events;
+    }
+    this.question = question;
     events.push(event);
     return events;
+  }
+
+  /** The record takes option `index` without an answer: its move is `assumed`, the question stays answerable. */
+  private assume(t: number, q: OpenQuestion, index: number): MalawiRefereeEvent[] {
+    if (this.question === q) this.question = null;
+    const ply = this.plies.length;
+    const events: MalawiRefereeEvent[] = [];
+    q.chains[index].forEach((fit, k) => events.push(...this.commit(t, fit, k === 0)));
+    this.taken.add(q, q.event, ply, index);
+    return events;
+  }
+
+  /** Nobody answered in time and the board never told the options apart: the likeliest, assumed; then the board as it stands. */
+  private assumeUnanswered(t: number, q: OpenQuestion): MalawiRefereeEvent[] {
+    const events = this.assume(t, q, likeliest(q.event.options, q.event.preselected));
+    if (this.picture && this.isCalibrated) events.push(...this.decide(this.picture));
+    return events;
+  }
+
+  /**
+   * A picture while a question waits, read from each option's position: the one option that
+   * explains it is taken (the question closes); several the board moved on from, the likeliest of
+   * them, assumed. Null when the picture does not tell them apart: it is read as usual.
+   */
+  private weighQuestion(picture: SettledGrid): MalawiRefereeEvent[] | null {
+    const q = this.question;
+    if (!q) return null;
+    this.markWild(picture);
+    const explains = q.chains.map((chain) => this.explainsFrom(chain[chain.length - 1].next, picture.cells));
+    const verdict = weigh(explains);
+    let events: MalawiRefereeEvent[];
+    switch (verdict.kind) {
+      case 'open':
+        return null;
+      case 'decided': {
+        const chain = q.chains[verdict.index];
+        events = [];
+        if (explains[verdict.index] === 'position' && chain.length === 1 && this.mayGiveMore(chain[0].move)) {
+          // Beads may still be on their way to more pieces: wait as for any distribution seen.
+          this.closeQuestion(picture.t, events);
+          this.waiting = { kind: 'distribution', picture, delay: this.distributeMs, since: picture.t, fit: chain[0], ply: this.plies.length };
+          return events;
+        }
+        chain.forEach((fit) => events.push(...this.commit(picture.t, fit)));
+        break;
+      }
+      case 'moved-on': {
+        const among = verdict.among;
+        events = this.assume(picture.t, q, among[likeliest(among.map((i) => q.event.options[i]), q.event.preselected)]);
+        break;
+      }
+      default:
+        return assertNever(verdict);
+    }
+    events.push(...this.decide(picture));
+    return events;
+  }
+
+  /** Whether the picture is the position after `state`'s option, or a legal move from it. */
+  private explainsFrom(state: MalawiState, cells: readonly number[]): Explains {
+    if (this.fits(this.observeFor(state), cells)) return 'position';
+    if (state.outcome !== null) return null;
+    const counting = this.sensingMode === 'count';
+    for (const move of legalMoves(state)) {
+      if (!counting && move.kind !== 'move') continue;
+      const next = play(state, move);
+      if (next.ok && this.fits(this.observeFor(next.value), cells)) return 'move';
+    }
+    return null;
   }
 
   private closeQuestion(t: number, events: MalawiRefereeEvent[]): void {
@@ -889,6 +1079,15 @@ function namedCells(move: MalawiMove): number[] {
     default:
       return assertNever(move);
   }
+}
+
+/** The refusal of an answer that is not one of a question's options: the engine's reason when it has one. */
+function notAnOption(state: MalawiState, text: string, move: MalawiMove, options: readonly string[]): RuleError {
+  const illegal = whyIllegal(state, move);
+  const why = illegal ? illegal.message : options.length <= 6 ? `the moves offered are ${options.join(', ')}` : `${options.length} other moves were offered`;
+  const params: Record<string, string | number> = { move: text, options: options.join(', ') };
+  if (illegal) params.reason = illegal.code;
+  return { code: 'referee/not-an-option', message: `${text} is not one of the moves offered: ${why}`, params };
 }
 
 /** A move's notation with recipients ascending: `d1>e1,a1` and `d1>a1,e1` are one answer. */

@@ -3,6 +3,7 @@ import { describe, expect, test } from 'vitest';
 import {
   AduReferee,
   type AduAlert,
+  type AduCommandResult,
   type AduQuestion,
   type AduRefereeEvent,
   type AduRefereeOptions,
@@ -156,6 +157,10 @@ function at(moves: readonly string[], options: AduRefereeOptions = {}, game: Adu
 }
 
 const kinds = (events: readonly AduRefereeEvent[]) => events.map((e) => e.kind);
+function eventsOf(result: AduCommandResult): readonly AduRefereeEvent[] {
+  if (!result.ok) throw new Error(`refused: ${result.error.message}`);
+  return result.events;
+}
 const moves = (events: readonly AduRefereeEvent[]) => events.flatMap((e) => (e.kind === 'move' ? [e.move] : []));
 const alerts = (events: readonly AduRefereeEvent[]) => events.filter((e): e is AduAlert => e.kind === 'alert');
 const questions = (events: readonly AduRefereeEvent[]) => events.filter((e): e is AduQuestion => e.kind === 'question');
@@ -332,6 +337,79 @@ describe('Adu referee: captures and declared ranges', () => {
     const { referee } = at(OPEN);
     const asked = referee.askWhich();
     expect(asked.ok ? null : asked.error.code).toBe('referee/no-capture-seen');
+  });
+});
+
+describe('Adu referee: a question never stops the game', () => {
+  const KING = TWO_KINGS;
+
+  test('a move that looks like a king capture, then the reply: the king moving shows it was the move', () => {
+    const { referee, grid } = at(KING);
+    const [q] = questions(grid.move('c4', 'd4').feed(referee));
+    expect(q).not.toHaveProperty('blocking');
+    const events = grid.move('c5', 'c6').feed(referee);
+    expect(kinds(events)).toEqual(['question-closed', 'move', 'move']);
+    expect(moves(events)).toEqual(['c4-d4', 'c5-c6']);
+    expect(events.some((e) => e.kind === 'move' && e.assumed)).toBe(false);
+    expect(referee.openQuestions()).toEqual([]);
+  });
+
+  test('a piece held in the hand while the question waits decides nothing, though a capture would look the same', () => {
+    const { referee, grid } = at(KING);
+    const [q] = questions(grid.move('c4', 'd4').feed(referee));
+    // Black's king on e5 could capture e4 under either option: lifted, it looks like that capture.
+    const held = grid.lift('e5').wait(1500).feed(referee);
+    expect(held.filter((e) => e.kind === 'move' || e.kind === 'question-closed')).toEqual([]);
+    expect(referee.openQuestions().map((x) => x.id)).toEqual([q.id]);
+    grid.put('e5').wait(800).feed(referee);
+    expect(moves(grid.move('c5', 'c6').feed(referee))).toEqual(['c4-d4', 'c5-c6']);
+  });
+
+  test('nobody answers and the board never tells: the likeliest is taken after the timeout, assumed; a late answer corrects it', () => {
+    const { referee, grid } = at(KING, { assumeMs: 20_000 });
+    const [q] = questions(grid.move('c4', 'd4').feed(referee));
+    expect(grid.wait(18_000).feed(referee)).toEqual([]);
+    const events = grid.wait(2500).feed(referee);
+    expect(events).toEqual([{ kind: 'move', t: expect.any(Number), move: q.options[0], ply: KING.length + 1, assumed: true }]);
+    expect(referee.openQuestions().map((x) => x.id)).toEqual([q.id]);
+    const other = q.options[1];
+    expect(eventsOf(referee.answer(q.id, other))).toEqual([
+      { kind: 'correction', t: expect.any(Number), ply: KING.length + 1, old: [q.options[0]], new: [other], reason: 'console' },
+      { kind: 'question-closed', t: expect.any(Number), id: q.id },
+    ]);
+    expect(referee.record().at(-1)).toBe(other);
+  });
+
+  test('a move the record assumed, then a reply only another option allows: the record is corrected by the evidence', () => {
+    const { referee, grid } = at(KING, { assumeMs: 20_000 });
+    const [q] = questions(grid.move('c4', 'd4').feed(referee));
+    grid.wait(21_000).feed(referee);
+    expect(referee.record().at(-1)).toBe('c4xc5R@d4');
+    // Black's king steps off c5: it was never captured.
+    const events = grid.move('c5', 'c6').feed(referee);
+    expect(kinds(events)).toEqual(['correction', 'question-closed', 'move']);
+    expect(events[0]).toMatchObject({ ply: KING.length + 1, old: ['c4xc5R@d4'], new: ['c4-d4'], reason: 'evidence' });
+    expect(moves(events)).toEqual(['c5-c6']);
+    expect(referee.openQuestions().some((x) => x.id === q.id)).toBe(false);
+  });
+
+  test('an answer a later move rules out is refused', () => {
+    const { referee, grid } = at(KING, { assumeMs: 20_000 });
+    const [q] = questions(grid.move('c4', 'd4').feed(referee));
+    grid.wait(21_000).feed(referee);
+    expect(moves(grid.move('b9', 'b8').move('c5', 'c6').feed(referee))).toEqual(['b9-b8', 'c5-c6']);
+    expect(referee.answer(q.id, 'c4-d4')).toMatchObject({
+      ok: false,
+      error: { code: 'referee/answer-breaks-record', params: { move: 'c4-d4', ply: KING.length + 1, later: 'c5-c6', laterPly: KING.length + 3 } },
+    });
+    expect(kinds(eventsOf(referee.answer(q.id, 'c4xc5R@d4')))).toEqual(['question-closed']);
+  });
+
+  test('without a timeout the question waits for the console', () => {
+    const { referee, grid } = at(KING, { assumeMs: null });
+    questions(grid.move('c4', 'd4').feed(referee));
+    expect(grid.wait(60_000).feed(referee)).toEqual([]);
+    expect(referee.record()).toEqual(KING);
   });
 });
 

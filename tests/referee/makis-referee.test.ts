@@ -601,14 +601,21 @@ describe('the end of the game', () => {
     expect(kinds(board.feed(referee))).toEqual(['move R1.4.5', 'end knights knight-home']);
   });
 
-  test('two knights home from row 8, each with a step left over: the console says which was the double', () => {
+  test('two knights home from row 8, each with a step left over: either double ends the game alike, so the record takes one and the console may say which', () => {
     const { referee, board } = setUp(1, ['1@c5r9'], { homeMs: 2000 }, [8, 8, 1, 1, 1, 1, 1, 1, 1]);
     board.carry('c1r8', 'c1r9').carry('c2r8', 'c2r9').wait(3000);
     const events = board.feed(referee);
-    expect(kinds(events)).toEqual(['question']);
-    const q = events[0] as Extract<MakisRefereeEvent, { kind: 'question' }>;
+    expect(kinds(events)).toEqual(['move R1.1.2', 'end knights knight-home', 'question']);
+    expect(events[0]).toMatchObject({ ply: 2, assumed: true });
+    const q = events[2] as Extract<MakisRefereeEvent, { kind: 'question' }>;
     expect(q.options).toEqual(['R1.1.2', 'R1.2.2']);
-    expect(kinds(eventsOf(referee.answer(q.id, 'R2.2.1')))).toEqual(['question-closed', 'move R1.2.2', 'end knights knight-home']);
+    expect(q).toMatchObject({ blocking: false, params: { reason: 'ambiguous', ply: 2, taken: 'R1.1.2' } });
+    expect(eventsOf(referee.answer(q.id, 'R2.2.1'))).toEqual([
+      { kind: 'correction', t: expect.any(Number), ply: 2, old: ['R1.1.2'], new: ['R1.2.2'], reason: 'console' },
+      { kind: 'question-closed', t: expect.any(Number), id: q.id },
+    ]);
+    expect(referee.record()).toEqual(['1@c5r9', 'R1.2.2']);
+    expect(referee.openQuestions()).toEqual([]);
   });
 
   test('a Maki reaching row 1 wins; the opening set up again is a new game', () => {
@@ -622,6 +629,65 @@ describe('the end of the game', () => {
     board.wait(1000);
     const events = board.feed(referee);
     expect(kinds(events)).toEqual(['new-game']);
+    expect(referee.record()).toEqual([]);
+  });
+});
+
+describe('a question never stops the game', () => {
+  test('two Makis put down at once, nobody answers, the roll is made: the placements are assumed, the roll played; a late answer corrects them', () => {
+    const { referee, board, make } = setUp(2);
+    board.put('c3r9').put('c7r9').wait(1000);
+    const [q] = board.feed(referee) as Extract<MakisRefereeEvent, { kind: 'question' }>[];
+    expect(q).toMatchObject({ kind: 'question', options: ['1@c3r9', '1@c7r9'] });
+    expect(q).not.toHaveProperty('blocking');
+    make('R1.2.3');
+    board.wait(1500);
+    const events = board.feed(referee);
+    expect(kinds(events)).toEqual(['move 1@c3r9', 'move 2@c7r9', 'move R1.2.3']);
+    expect(events[0]).toMatchObject({ ply: 1, assumed: true });
+    expect(events[1]).not.toHaveProperty('assumed');
+    expect(referee.openQuestions().map((x) => x.id)).toEqual([q.id]);
+    expect(eventsOf(referee.answer(q.id, '1@c7r9'))).toEqual([
+      { kind: 'correction', t: expect.any(Number), ply: 1, old: ['1@c3r9', '2@c7r9', 'R1.2.3'], new: ['1@c7r9', '2@c3r9', 'R1.2.3'], reason: 'console' },
+      { kind: 'question-closed', t: expect.any(Number), id: q.id },
+    ]);
+    expect(referee.state.makis).toEqual([sq('c7r9'), sq('c3r9')]);
+  });
+
+  test('a step onto an unsure square, then the next player steps: the step that followed decides it', () => {
+    const { referee, board } = setUp(3, [...PLACED, 'R2.5.7']);
+    board.flicker('c4r8').wait(3000);
+    board.feed(referee);
+    board.carry('c5r9', 'c4r8').wait(1000);
+    const [q] = board.feed(referee).filter((e) => e.kind === 'question') as Extract<MakisRefereeEvent, { kind: 'question' }>[];
+    expect(q.options).toEqual(['1:c4r8']);
+    board.carry('c2r9', 'c2r8').wait(1000);
+    const events = board.feed(referee);
+    expect(kinds(events)).toEqual(['question-closed', 'move 1:c4r8', 'move 2:c2r8']);
+    expect(events.some((e) => e.kind === 'move' && e.assumed)).toBe(false);
+  });
+
+  test('an unanswered question is taken after the timeout, assumed, and stays answerable', () => {
+    const { referee, board } = setUp(2, [], { assumeMs: 20_000 });
+    board.put('c3r9').put('c7r9').wait(1000);
+    const [q] = board.feed(referee) as Extract<MakisRefereeEvent, { kind: 'question' }>[];
+    board.wait(18_000);
+    expect(board.feed(referee)).toEqual([]);
+    board.wait(2000);
+    const events = board.feed(referee);
+    expect(kinds(events)).toEqual(['move 1@c3r9', 'move 2@c7r9']);
+    expect(events[0]).toMatchObject({ assumed: true });
+    expect(referee.openQuestions().map((x) => x.id)).toEqual([q.id]);
+    expect(kinds(eventsOf(referee.answer(q.id, '1@c3r9')))).toEqual(['question-closed']);
+    expect(referee.record()).toEqual(['1@c3r9', '2@c7r9']);
+  });
+
+  test('without a timeout the question waits for the console', () => {
+    const { referee, board } = setUp(2, [], { assumeMs: null });
+    board.put('c3r9').put('c7r9').wait(1000);
+    board.feed(referee);
+    board.wait(60_000);
+    expect(board.feed(referee)).toEqual([]);
     expect(referee.record()).toEqual([]);
   });
 });

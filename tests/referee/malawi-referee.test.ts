@@ -519,21 +519,25 @@ describe('Malawi referee: a counting board sees captures and distributions', () 
     expect(kinds(board.feed(referee))).toEqual(['move d1>a1,b1']);
   });
 
-  test('a capture two pieces could have made: the console is asked, offered those two', () => {
+  test('a capture two pieces could have made: both leave the same position, so the record takes one and the console may still say which', () => {
     const { board, referee, state } = setUp('count', ['e1>a1', 'c6-c4', 'a1-a4']);
     board.make(mv('c4xa4'), state).wait(1000);
     const events = board.feed(referee);
-    expect(kinds(events)).toEqual(['question']);
-    const question = events[0] as MalawiQuestion;
+    expect(kinds(events)).toEqual(['move c4xa4', 'question']);
+    expect(events[0]).toMatchObject({ kind: 'move', ply: 4, assumed: true });
+    const question = events[1] as MalawiQuestion;
     expect([...question.options].sort()).toEqual(['a6xa4', 'c4xa4']);
-    expect(question.params).toMatchObject({ reason: 'ambiguous' });
+    expect(question).toMatchObject({ blocking: false, params: { reason: 'ambiguous', ply: 4, taken: 'c4xa4' } });
+    expect(referee.openQuestions()).toEqual([question]);
     // A legal move, but not one that fits the board.
     expect(referee.answer(question.id, 'e6>d6')).toMatchObject({
       ok: false,
       error: { code: 'referee/not-an-option', message: 'e6>d6 is not one of the moves offered: the moves offered are c4xa4, a6xa4' },
     });
-    const answered = referee.answer(question.id, 'c4xa4');
-    expect(kinds(eventsOf(answered))).toEqual(['question-closed', 'move c4xa4']);
+    // The answer the record took closes the question and changes nothing.
+    expect(kinds(eventsOf(referee.answer(question.id, 'c4xa4')))).toEqual(['question-closed']);
+    expect(referee.record().at(-1)).toBe('c4xa4');
+    expect(referee.openQuestions()).toEqual([]);
   });
 
   test('a distribution the rules refuse gets the engine\'s reason', () => {
@@ -575,16 +579,109 @@ describe('Malawi referee: two moves without a pause', () => {
     expect(kinds(board.feed(referee))).toEqual(['move a1-a3', 'move f6-f4']);
   });
 
-  test('a capture two pieces could have made, then the reply at once: the console is asked which capture came first', () => {
+  test('a capture two pieces could have made, then the reply at once: both played, the capture assumed, the console may say which came first', () => {
     const { board, referee, state } = setUp('count', ['e1>a1', 'c6-c4', 'a1-a4']);
     board.make(mv('c4xa4'), state).lift('b1').put('b3').wait(1000);
     const events = board.feed(referee);
-    expect(kinds(events)).toEqual(['question']);
-    const question = events[0] as MalawiQuestion;
+    expect(kinds(events)).toEqual(['move c4xa4', 'move b1-b3', 'question']);
+    expect(events[0]).toMatchObject({ assumed: true, ply: 4 });
+    expect(events[1]).not.toHaveProperty('assumed');
+    const question = events[2] as MalawiQuestion;
     expect([...question.options].sort()).toEqual(['a6xa4', 'c4xa4']);
-    expect(question.params).toMatchObject({ reason: 'hidden-before', side: 'north', then: 'b1-b3' });
-    const answered = referee.answer(question.id, 'a6xa4');
-    expect(kinds(eventsOf(answered))).toEqual(['question-closed', 'move a6xa4', 'move b1-b3']);
+    expect(question).toMatchObject({ blocking: false, params: { reason: 'hidden-before', side: 'north', then: 'b1-b3' } });
+    const answered = eventsOf(referee.answer(question.id, 'a6xa4'));
+    expect(answered).toEqual([
+      { kind: 'correction', t: expect.any(Number), ply: 4, old: ['c4xa4', 'b1-b3'], new: ['a6xa4', 'b1-b3'], reason: 'console' },
+      { kind: 'question-closed', t: expect.any(Number), id: question.id },
+    ]);
+    expect(referee.record().slice(3)).toEqual(['a6xa4', 'b1-b3']);
+  });
+});
+
+describe('Malawi referee: a question never stops the game', () => {
+  test('counting board: a same-position capture is taken, play goes on, and a late answer corrects the record', () => {
+    const { board, referee, state } = setUp('count', ['e1>a1', 'c6-c4', 'a1-a4']);
+    board.make(mv('c4xa4'), state).wait(1000);
+    const [move, question] = board.feed(referee) as [MalawiRefereeEvent, MalawiQuestion];
+    expect(move).toMatchObject({ kind: 'move', move: 'c4xa4', assumed: true });
+    expect(question.blocking).toBe(false);
+    // Nobody answers; the game goes on.
+    board.lift('b1').put('b3').wait(1000).lift('b6').put('b4').wait(1000);
+    expect(kinds(board.feed(referee))).toEqual(['move b1-b3', 'move b6-b4']);
+    const answered = eventsOf(referee.answer(question.id, 'a6xa4'));
+    expect(answered[0]).toEqual({ kind: 'correction', t: expect.any(Number), ply: 4, old: ['c4xa4', 'b1-b3', 'b6-b4'], new: ['a6xa4', 'b1-b3', 'b6-b4'], reason: 'console' });
+    expect(kinds(answered)).toEqual(['correction', 'question-closed']);
+    expect(referee.record()).toEqual(['e1>a1', 'c6-c4', 'a1-a4', 'a6xa4', 'b1-b3', 'b6-b4']);
+    // The position did not change: the board says nothing.
+    board.wait(3000);
+    expect(board.feed(referee)).toEqual([]);
+  });
+
+  test('counting board: while the console’s question waits, the board showing one option decides it (as before)', () => {
+    const { board, referee, state } = setUp('count', ['a1>e1,f1', 'e6-e4']);
+    const question = eventsOf(referee.askWhich())[0] as MalawiQuestion;
+    expect(question).not.toHaveProperty('blocking');
+    board.make(mv('e1xe4'), state).wait(1000);
+    const events = board.feed(referee);
+    expect(kinds(events)).toEqual(['question-closed', 'move e1xe4']);
+    expect(events[1]).not.toHaveProperty('assumed');
+    expect(referee.openQuestions()).toEqual([]);
+  });
+
+  test('occupancy board: the reply to an unannounced distribution is played, the distribution assumed; the next move tells it apart', () => {
+    const { board, referee } = setUp('occupancy');
+    // South distributed d1>e1,f1; the console asks, nobody answers, north replies.
+    const question = eventsOf(referee.askWhich())[0] as MalawiQuestion;
+    expect(question.options[0]).toBe('a1>b1');
+    board.lift('e6').put('e4').wait(1000);
+    const replied = board.feed(referee);
+    expect(kinds(replied)).toEqual(['move a1>b1', 'move e6-e4']);
+    expect(replied[0]).toMatchObject({ assumed: true, ply: 1 });
+    expect(referee.openQuestions().map((q) => q.id)).toEqual([question.id]);
+    // a1 moves two squares: it was not the piece that distributed, nor a recipient.
+    board.lift('a1').put('a3').wait(1000);
+    const moved = board.feed(referee);
+    expect(kinds(moved)).toEqual(['correction', 'move a1-a3']);
+    expect(moved[0]).toMatchObject({ ply: 1, old: ['a1>b1', 'e6-e4'], new: ['b1>c1', 'e6-e4'], reason: 'evidence' });
+    // Several distributions still fit: the question stays. An answer that a1-a3 rules out is refused.
+    expect(referee.openQuestions().map((q) => q.id)).toEqual([question.id]);
+    expect(referee.answer(question.id, 'a1>b1')).toMatchObject({
+      ok: false,
+      error: { code: 'referee/answer-breaks-record', params: { move: 'a1>b1', ply: 1, later: 'a1-a3', laterPly: 3 } },
+    });
+    // a1 given a bead would have gone three squares: refused too.
+    expect(referee.answer(question.id, 'd1>a1,f1')).toMatchObject({ ok: false, error: { code: 'referee/answer-breaks-record' } });
+    const answered = eventsOf(referee.answer(question.id, 'd1>e1,f1'));
+    expect(answered[0]).toMatchObject({ kind: 'correction', ply: 1, old: ['b1>c1', 'e6-e4', 'a1-a3'], new: ['d1>e1,f1', 'e6-e4', 'a1-a3'], reason: 'console' });
+    expect(kinds(answered)).toEqual(['correction', 'question-closed']);
+    expect(referee.openQuestions()).toEqual([]);
+  });
+
+  test('occupancy board: an unanswered question is taken after the timeout, assumed; a late answer corrects it', () => {
+    const { board, referee } = setUp('occupancy', [], { assumeMs: 20_000 });
+    const question = eventsOf(referee.askWhich())[0] as MalawiQuestion;
+    board.wait(19_000);
+    expect(board.feed(referee)).toEqual([]);
+    board.wait(1500);
+    const events = board.feed(referee);
+    expect(events).toEqual([{ kind: 'move', t: expect.any(Number), move: 'a1>b1', ply: 1, assumed: true }]);
+    expect(referee.openQuestions().map((q) => q.id)).toEqual([question.id]);
+    board.lift('e6').put('e4').wait(1000);
+    expect(kinds(board.feed(referee))).toEqual(['move e6-e4']);
+    expect(kinds(eventsOf(referee.answer(question.id, 'd1>a1,f1')))).toEqual(['correction', 'question-closed']);
+    expect(referee.record()).toEqual(['d1>a1,f1', 'e6-e4']);
+  });
+
+  test('counting board: an unanswered question is taken after the timeout; without a timeout it waits', () => {
+    const timed = setUp('count', ['a1>e1,f1', 'e6-e4'], { assumeMs: 5000 });
+    const question = eventsOf(timed.referee.askWhich())[0] as MalawiQuestion;
+    timed.board.wait(6000);
+    const events = timed.board.feed(timed.referee);
+    expect(events[0]).toMatchObject({ kind: 'move', ply: 3, move: question.options[0], assumed: true });
+    const waiting = setUp('count', ['a1>e1,f1', 'e6-e4'], { assumeMs: null });
+    waiting.referee.askWhich();
+    waiting.board.wait(60_000);
+    expect(waiting.board.feed(waiting.referee)).toEqual([]);
   });
 });
 

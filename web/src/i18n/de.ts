@@ -408,6 +408,7 @@ export const de = {
     'Das Brett weicht an {count, plural, one {einer Stelle} other {# Stellen}} von der Partie ab — so lässt es sich nicht bestätigen; bitte die Steine richten.',
   'result.referee/game-over': 'Das Spiel ist zu Ende — es gibt nichts mehr einzutragen.',
   'result.referee/no-hidden-moves': 'Der Spieler am Zug kann weder schlagen noch verteilen.',
+  'result.referee/answer-breaks-record': '{move} kann nicht Zug {ply} sein: Zug {laterPly} ({later}) wäre dann nicht erlaubt.',
   'result.referee/no-such-question': 'Diese Frage ist schon beantwortet oder geschlossen.',
   'result.referee/not-an-option': 'Dieser Zug stand nicht zur Wahl.',
   'result.code': 'Fehlercode {code}',

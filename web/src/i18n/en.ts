@@ -401,6 +401,7 @@ export const en: Catalogue = {
     'The board differs from the game in {count, plural, one {one place} other {# places}} — it cannot be confirmed like this; please put the stones right.',
   'result.referee/game-over': 'The game is over — there is nothing left to enter.',
   'result.referee/no-hidden-moves': 'The player to move can neither capture nor distribute.',
+  'result.referee/answer-breaks-record': '{move} cannot be move {ply}: move {laterPly} ({later}) would then be illegal.',
   'result.referee/no-such-question': 'This question is already answered or closed.',
   'result.referee/not-an-option': 'That move was not one of the options.',
   'result.code': 'Error code {code}',
