@@ -87,7 +87,7 @@ export interface RefereeAlert {
 
 type Candidate =
   | { readonly kind: 'here'; readonly target: Target }
-  | { readonly kind: 'move'; readonly target: Target; readonly move: KalahaMove; readonly next: KalahaState; readonly captures: readonly number[] }
+  | { readonly kind: 'move'; readonly target: Target; readonly move: KalahaMove; readonly next: KalahaState; readonly captures: readonly number[]; readonly owedBefore?: true }
   | { readonly kind: 'illegal'; readonly target: Target; readonly pit: number; readonly error: RuleError }
   | { readonly kind: 'takeback'; readonly target: Target; readonly toPly: number }
   | { readonly kind: 'new-game'; readonly target: Target };
@@ -110,6 +110,13 @@ const FRAME_MS = 50;
  * moves far more often than they take one back or sow a pit they may not.
  */
 const PRIOR = { here: 0, move: 0, illegal: 4, takeback: 8, 'new-game': 4 } as const;
+/** A move made while the stones the last one owed a store are still on their way. */
+const OWED_BEFORE = 3;
+/**
+ * The most a history may cost and still explain a picture: about four chi-square units a cell. The
+ * weights' bounds alone let far-fetched histories through a picture taken many moves on.
+ */
+const MOST_COST = 4 * CELLS;
 
 export class KalahaReferee {
   private plies: Ply[];
@@ -587,7 +594,7 @@ export class KalahaReferee {
       if (!fit) continue;
       // A move whose pit nobody lifted is less likely than one whose pit was seen emptied.
       const unseen = c.kind === 'move' && lifted && !lifted.has(c.move.pit) ? BLIND_MOVE : 0;
-      const m = { ...fit, score: fit.score + PRIOR[c.kind] + unseen };
+      const m = { ...fit, score: fit.score + PRIOR[c.kind] + unseen + (c.kind === 'move' && c.owedBefore ? OWED_BEFORE : 0) };
       if (c.kind === 'here') here = { c, m };
       if (!best || m.score < best.m.score) {
         second = best;
@@ -661,7 +668,7 @@ export class KalahaReferee {
     for (const anchor of usable) {
       const evidence = { model, ref: anchor.ref, picture: picture.grams, lifts: this.lifts.since(anchor.lifts) };
       const recorded = this.plies.slice(anchor.ply + 1).map((p) => p.pit as number);
-      const found = explain(sowingAdapter, rootNode(this.plies[anchor.ply]), evidence, { depth: recorded.length + this.quickRun, width: 400, beam: 4 * this.margin }).filter((e) => e.cost <= within);
+      const found = explain(sowingAdapter, rootNode(this.plies[anchor.ply]), evidence, { depth: recorded.length + this.quickRun, width: 400, beam: 4 * this.margin }).filter((e) => e.cost <= Math.min(within, MOST_COST));
       const agreement = agree(sowingAdapter, recorded, found, this.margin);
       if (agreement.kind === 'none') continue;
       if (agreement.kind === 'undecided') return 'undecided';
@@ -769,14 +776,12 @@ export class KalahaReferee {
       reached.add(observe(next.value).join());
       reached.add(sown.afterSow.join());
       reached.add(afterCaptures(sown.afterSow, captures, STORE[state.toMove]).join());
-      yield {
-        kind: 'move',
-        move,
-        next: next.value,
-        captures,
-        // Stones the last move still owed a store may arrive while this move is made.
-        target: { counts: observe(next.value), transfers: [...this.pending, ...transfersOf(state, sown.afterSow, captures, next.value)] },
-      };
+      const owed = transfersOf(state, sown.afterSow, captures, next.value);
+      // People carry a capture before the next move is made: the stones the last move owed are
+      // where they belong. That they are still on their way is possible, and less likely — and
+      // a pit this move sowed into would look forever owed.
+      yield { kind: 'move', move, next: next.value, captures, target: { counts: observe(next.value), transfers: owed } };
+      if (this.pending.length) yield { kind: 'move', move, next: next.value, captures, owedBefore: true, target: { counts: observe(next.value), transfers: [...this.pending, ...owed] } };
       // The capture was not allowed (every move was forbidden), but a person may carry it anyway.
       if (!capturesApplied && sown.captures.length > 0) {
         const physical = afterCaptures(sown.afterSow, sown.captures, STORE[state.toMove]);
