@@ -137,7 +137,9 @@ export function decoderFigures(game: GameName, level: string, count: number, fir
       const t0 = performance.now();
       const generated = kit.generateTrace({ seed, illegal: 0.1, takebacks: 0.05, sense: 'count', people });
       const truth = JSON.parse(generated.truth) as FiguresTruth & { rules: unknown; sense?: string };
-      const answers = answersFile(game, truth as never, unanswered, new Random(seed).fork('unanswered'));
+      // The square boards' people leave their unanswered questions out of the truth's answers already.
+      const leftOut = 'people' in truth && Array.isArray((truth as { people?: unknown }).people) ? 0 : unanswered;
+      const answers = answersFile(game, truth as never, leftOut, new Random(seed).fork('unanswered'));
       let file: string | undefined;
       if (answers !== undefined) {
         file = join(dir, `${seed}.answers`);
