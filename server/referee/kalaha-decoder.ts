@@ -63,13 +63,13 @@ export const sowingAdapter: HistoryAdapter<SowingNode, number, SowingEvidence> =
       if (seen.has(pit) || !legal.includes(pit)) continue;
       seen.add(pit);
       const sown = sowingPly(state, pit);
-      if (sown) yield { move: pit, next: { ply: sown.ply, owed: sown.owed, cursor: k + 1, blind: node.blind, stirred: stirredAfter(node, pit) }, cost: 0 };
+      if (sown.ok) yield { move: pit, next: { ply: sown.ply, owed: sown.owed, cursor: k + 1, blind: node.blind, stirred: stirredAfter(node, pit) }, cost: 0 };
     }
     if (node.blind >= MOST_BLIND) return;
     for (const pit of legal) {
       if (seen.has(pit)) continue;
       const sown = sowingPly(state, pit);
-      if (sown) yield { move: pit, next: { ply: sown.ply, owed: sown.owed, cursor: node.cursor, blind: node.blind + 1, stirred: stirredAfter(node, pit) }, cost: BLIND_MOVE };
+      if (sown.ok) yield { move: pit, next: { ply: sown.ply, owed: sown.owed, cursor: node.cursor, blind: node.blind + 1, stirred: stirredAfter(node, pit) }, cost: BLIND_MOVE };
     }
   },
   fit(node, evidence) {

@@ -1,6 +1,7 @@
 // What a Kalaha move does physically, beside what the engine says it does: the pits sown in order, the
 // captures carried, the stones owed to a store. The referee and its decoder expect boards by these.
 import { PITS, STORE, owner, play, sowing, type KalahaState } from '../rules/kalaha.ts';
+import type { RuleError } from '../rules/types.ts';
 import type { Transfer } from './weigh.ts';
 
 /** The pits that receive a stone when `pit` is sown, in order (the origin skipped on a lap when the rules say so). */
@@ -69,14 +70,18 @@ export interface Ply {
 
 /**
  * `pit` sown from `before` by the rules: the ply, and the stones its captures and the final sweep
- * still owe the stores; null when the rules do not allow it.
+ * still owe the stores; the rules' error when they do not allow it.
  */
-export function sowingPly(before: KalahaState, pit: number): { readonly ply: Ply; readonly owed: readonly Transfer[] } | null {
+export function sowingPly(
+  before: KalahaState,
+  pit: number,
+): { readonly ok: true; readonly ply: Ply; readonly owed: readonly Transfer[] } | { readonly ok: false; readonly error: RuleError } {
   const next = play(before, { kind: 'sow', pit });
-  if (!next.ok) return null;
+  if (!next.ok) return next;
   const sown = sowing(before, pit);
   const captures = capturedIn(before, sown.afterSow, sown.captures, next.value) ? sown.captures : [];
   return {
+    ok: true,
     ply: { state: next.value, move: PITS[pit], pit, sown: sownPits(before, pit), captures },
     owed: transfersOf(before, sown.afterSow, captures, next.value),
   };

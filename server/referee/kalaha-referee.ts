@@ -26,7 +26,7 @@ import { DEFAULT_SETTLE, WeightSettler, type SettleOptions, type SettledPicture 
 import { matchTarget, type Match, type Reference, type Target, type Transfer, type WeightModel } from './weigh.ts';
 import { AlertLatch } from './alert-latch.ts';
 import { EMPTY_BELOW, cellsOff, fitWhole, placeStones, type Scale, type WholeFit } from './kalaha-resume.ts';
-import { afterCaptures, captureTransfers, capturedIn, sownPits, sweepOf, transfersOf, type Ply } from './kalaha-plies.ts';
+import { afterCaptures, captureTransfers, capturedIn, sowingPly, sownPits, sweepOf, transfersOf, type Ply } from './kalaha-plies.ts';
 import { agree, explain, type Agreement } from './decoder.ts';
 import { BLIND_MOVE, LiftWatch, matchNode, rootNode, sowingAdapter, type Anchor, type SowingNode } from './kalaha-decoder.ts';
 
@@ -87,7 +87,7 @@ export interface RefereeAlert {
 
 type Candidate =
   | { readonly kind: 'here'; readonly target: Target }
-  | { readonly kind: 'move'; readonly target: Target; readonly move: KalahaMove; readonly next: KalahaState; readonly captures: readonly number[]; readonly owedBefore?: true }
+  | { readonly kind: 'move'; readonly target: Target; readonly move: KalahaMove; readonly ply: Ply; readonly owedBefore?: true }
   | { readonly kind: 'illegal'; readonly target: Target; readonly pit: number; readonly error: RuleError }
   | { readonly kind: 'takeback'; readonly target: Target; readonly toPly: number }
   | { readonly kind: 'new-game'; readonly target: Target };
@@ -210,11 +210,10 @@ export class KalahaReferee {
     const plies: Ply[] = [{ state: initial(this.rules), move: null, pit: null, sown: [], captures: [] }];
     for (const [i, name] of moves.entries()) {
       const pit = (PITS as readonly string[]).indexOf(name);
-      const before = plies[plies.length - 1].state;
-      const next = pit < 0 ? null : play(before, { kind: 'sow', pit });
-      if (!next || !next.ok) return { ok: false, ply: i + 1, message: next && !next.ok ? next.error.message : `not a pit: ${name}` };
-      const sown = sowing(before, pit);
-      plies.push({ state: next.value, move: name, pit, sown: sownPits(before, pit), captures: capturedIn(before, sown.afterSow, sown.captures, next.value) ? sown.captures : [] });
+      if (pit < 0) return { ok: false, ply: i + 1, message: `not a pit: ${name}` };
+      const sown = sowingPly(plies[plies.length - 1].state, pit);
+      if (!sown.ok) return { ok: false, ply: i + 1, message: sown.error.message };
+      plies.push(sown.ply);
     }
     this.plies = plies;
     this.model = null;
@@ -295,17 +294,14 @@ export class KalahaReferee {
   enter(t: number, name: string): ConsoleResult {
     const pit = (PITS as readonly string[]).indexOf(name.trim());
     if (pit < 0) return { ok: false, error: 'kalaha/unreadable-move', message: `"${name}" is not a pit: write A–F for south, a–f for north.` };
-    const before = this.state;
-    const next = play(before, { kind: 'sow', pit });
-    if (!next.ok) return { ok: false, error: next.error.code, message: next.error.message, ...(next.error.params ? { params: next.error.params } : {}) };
-    const sown = sowing(before, pit);
-    const captures = capturedIn(before, sown.afterSow, sown.captures, next.value) ? sown.captures : [];
-    this.plies.push({ state: next.value, move: PITS[pit], pit, sown: sownPits(before, pit), captures });
+    const sown = sowingPly(this.state, pit);
+    if (!sown.ok) return { ok: false, error: sown.error.code, message: sown.error.message, ...(sown.error.params ? { params: sown.error.params } : {}) };
+    this.plies.push(sown.ply);
     this.pending = [];
     this.unexplained = null;
     this.readAgain(t);
     const events: RefereeEvent[] = [{ kind: 'move', t, move: PITS[pit], ply: this.plies.length - 1, pending: [] }];
-    if (next.value.outcome) events.push({ kind: 'end', t, outcome: next.value.outcome });
+    if (sown.ply.state.outcome) events.push({ kind: 'end', t, outcome: sown.ply.state.outcome });
     if (this.alerts.key) events.unshift(this.alerts.clear(t));
     return { ok: true, events };
   }
@@ -572,12 +568,12 @@ export class KalahaReferee {
     if (!best || best.c.kind !== 'move' || !best.complete || !lifted.has(best.c.move.pit) || (second && second.score < best.score + this.margin)) return NONE;
     const c = best.c;
     const before = this.state;
-    this.plies.push({ state: c.next, move: PITS[c.move.pit], pit: c.move.pit, sown: sownPits(before, c.move.pit), captures: c.captures });
+    this.plies.push(c.ply);
     // The glimpse is the reference until a settled picture replaces it (as `here`): the next
     // quick move is weighed from the board as this one left it, not from before it.
     this.setReference(c.target.counts, glimpse.grams, true);
     const events: RefereeEvent[] = [{ kind: 'move', t: glimpse.t, move: PITS[c.move.pit], ply: this.plies.length - 1, pending: [] }];
-    if (c.next.outcome && !before.outcome) events.push({ kind: 'end', t: glimpse.t, outcome: c.next.outcome });
+    if (c.ply.state.outcome && !before.outcome) events.push({ kind: 'end', t: glimpse.t, outcome: c.ply.state.outcome });
     return events;
   }
 
@@ -747,14 +743,11 @@ export class KalahaReferee {
     const events: RefereeEvent[] = [];
     if (this.alerts.key) events.push(this.alerts.clear(picture.t));
     for (const move of [found[0].first, found[0].second]) {
-      const before = this.state;
-      const next = play(before, move);
-      if (!next.ok) return null;
-      const sown = sowing(before, move.pit);
-      const captures = capturedIn(before, sown.afterSow, sown.captures, next.value) ? sown.captures : [];
-      this.plies.push({ state: next.value, move: PITS[move.pit], pit: move.pit, sown: sownPits(before, move.pit), captures });
+      const sown = sowingPly(this.state, move.pit);
+      if (!sown.ok) return null;
+      this.plies.push(sown.ply);
       events.push({ kind: 'move', t: picture.t, move: PITS[move.pit], ply: this.plies.length - 1, pending: [] });
-      if (next.value.outcome) events.push({ kind: 'end', t: picture.t, outcome: next.value.outcome });
+      if (sown.ply.state.outcome) events.push({ kind: 'end', t: picture.t, outcome: sown.ply.state.outcome });
     }
     this.setReference(observe(this.state), picture.grams);
     return events;
@@ -780,8 +773,9 @@ export class KalahaReferee {
       // People carry a capture before the next move is made: the stones the last move owed are
       // where they belong. That they are still on their way is possible, and less likely — and
       // a pit this move sowed into would look forever owed.
-      yield { kind: 'move', move, next: next.value, captures, target: { counts: observe(next.value), transfers: owed } };
-      if (this.pending.length) yield { kind: 'move', move, next: next.value, captures, owedBefore: true, target: { counts: observe(next.value), transfers: [...this.pending, ...owed] } };
+      const ply: Ply = { state: next.value, move: PITS[move.pit], pit: move.pit, sown: sownPits(state, move.pit), captures };
+      yield { kind: 'move', move, ply, target: { counts: observe(next.value), transfers: owed } };
+      if (this.pending.length) yield { kind: 'move', move, ply, owedBefore: true, target: { counts: observe(next.value), transfers: [...this.pending, ...owed] } };
       // The capture was not allowed (every move was forbidden), but a person may carry it anyway.
       if (!capturesApplied && sown.captures.length > 0) {
         const physical = afterCaptures(sown.afterSow, sown.captures, STORE[state.toMove]);
@@ -833,11 +827,11 @@ export class KalahaReferee {
       case 'move': {
         if (this.alerts.key) events.push(this.alerts.clear(t));
         const before = this.state;
-        this.plies.push({ state: c.next, move: PITS[c.move.pit], pit: c.move.pit, sown: sownPits(before, c.move.pit), captures: c.captures });
+        this.plies.push(c.ply);
         this.pending = m.complete ? [] : c.target.transfers;
         if (m.complete) settleOn(c.target.counts);
         events.push({ kind: 'move', t, move: PITS[c.move.pit], ply: this.plies.length - 1, pending: this.pending });
-        if (c.next.outcome && !before.outcome) events.push({ kind: 'end', t, outcome: c.next.outcome });
+        if (c.ply.state.outcome && !before.outcome) events.push({ kind: 'end', t, outcome: c.ply.state.outcome });
         return events;
       }
       case 'illegal': {
