@@ -52,7 +52,7 @@ import type { GridPicture } from './malawi-referee.ts';
 import { boardShape, type CellDiff } from './squares.ts';
 import { AlertLatch } from './alert-latch.ts';
 import { ResumeWatch } from './resume-watch.ts';
-import { DEFAULT_ASSUME_MS, REVISE_PLIES, TakenQuestions, breaksRecord, correction, likeliest, samePosition, weigh, type Explains, type Taken } from './hypotheses.ts';
+import { DEFAULT_ASSUME_MS, REVISE_PLIES, TakenQuestions, correction, likeliest, replayRecord, samePosition, weigh, type Explains, type ReplayStep, type Taken } from './hypotheses.ts';
 import type { BoardAlert, BoardQuestion, BoardRefereeEvent } from './events.ts';
 
 export interface AduRefereeOptions {
@@ -475,18 +475,17 @@ export class AduReferee {
 
   /** The record from `ply` on played again with `move` there; refused when a later move would then be illegal. */
   private replayAnswer(ply: number, move: AduMove): { ok: true; plies: Ply[] } | { ok: false; error: RuleError } {
-    const out: Ply[] = [];
-    let state = this.plies[ply - 1].state;
     const moves = [move, ...this.plies.slice(ply + 1).map((p) => p.move as AduMove)];
-    for (const [k, given] of moves.entries()) {
-      const m = canonicalMove(state, given);
-      const next = play(state, m);
-      if (!next.ok) return { ok: false, error: k === 0 ? next.error : breaksRecord(formatMove(move, this.size), ply, ply + k, formatMove(m, this.size), next.error) };
-      state = next.value;
-      out.push(plyOf(state, m, formatMove(m, this.size)));
-    }
-    return { ok: true, plies: out };
+    return replayRecord(this.plies[ply - 1].state, moves, this.replayStep, { lead: 1, name: formatMove(move, this.size), ply });
   }
+
+  /** One move of the record played again: as the rules name it (a declared range, a reserve king), then played. */
+  private readonly replayStep: ReplayStep<AduState, AduMove, Ply> = (state, given) => {
+    const move = canonicalMove(state, given);
+    const name = formatMove(move, this.size);
+    const next = play(state, move);
+    return next.ok ? { ok: true, state: next.value, ply: plyOf(next.value, move, name) } : { ok: false, error: next.error, name };
+  };
 
   /**
    * The record from `ply` on replaced by `plies`: the correction, and the end if the new record
@@ -696,19 +695,12 @@ export class AduReferee {
 
   /** The moves from ply `ply` on played again with the capture there replaced by `capture`. */
   private replayWith(ply: number, capture: AduMove, extra?: AduMove): { ok: true; value: Ply[] } | { ok: false; error: RuleError } {
-    const out: Ply[] = [];
-    let state = this.plies[ply - 1].state;
     const moves = this.plies.slice(ply).map((p) => p.move as AduMove);
     moves[0] = capture;
     if (extra) moves.push(extra);
-    for (const given of moves) {
-      const move = canonicalMove(state, given);
-      const next = play(state, move);
-      if (!next.ok) return next;
-      state = next.value;
-      out.push(plyOf(state, move, formatMove(move, this.size)));
-    }
-    return { ok: true, value: out };
+    // Every move counts as the answer: a refusal is the rules' own.
+    const replayed = replayRecord(this.plies[ply - 1].state, moves, this.replayStep, { lead: moves.length, name: '', ply });
+    return replayed.ok ? { ok: true, value: replayed.plies } : replayed;
   }
 
   /** A soldier capture just committed: its owner is asked for the range, unless only one is left. */

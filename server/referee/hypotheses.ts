@@ -66,6 +66,31 @@ export function weigh(explains: readonly Explains[]): Weighing {
   return { kind: 'open' };
 }
 
+/** One move played again by a referee's rules: the ply it makes, or why the rules refuse it (and its name). */
+export type ReplayStep<S, M, P> = (state: S, move: M) => { readonly ok: true; readonly state: S; readonly ply: P } | { readonly ok: false; readonly error: RuleError; readonly name: string };
+
+/**
+ * The record from a position on played again with other moves first (the console's answer, `lead`
+ * of them): the plies, or the refusal — the rules' own for the answer, `breaksRecord` for a later
+ * move the answer would leave illegal. Every square-board referee replays through this one loop.
+ */
+export function replayRecord<S, M, P>(
+  start: S,
+  moves: readonly M[],
+  step: ReplayStep<S, M, P>,
+  answer: { readonly lead: number; readonly name: string; readonly ply: number },
+): { readonly ok: true; readonly plies: P[] } | { readonly ok: false; readonly error: RuleError } {
+  const plies: P[] = [];
+  let state = start;
+  for (const [k, move] of moves.entries()) {
+    const next = step(state, move);
+    if (!next.ok) return { ok: false, error: k < answer.lead ? next.error : breaksRecord(answer.name, answer.ply, answer.ply + k, next.name, next.error) };
+    state = next.state;
+    plies.push(next.ply);
+  }
+  return { ok: true, plies };
+}
+
 /** The refusal of an answer that would leave a later move in the record illegal. */
 export function breaksRecord(answer: string, ply: number, laterPly: number, later: string, error: RuleError): RuleError {
   return {

@@ -61,7 +61,7 @@ import { DEFAULT_GRID_SETTLE, GridSettler, type GridSettleOptions, type SettledG
 import type { GridPicture } from './malawi-referee.ts';
 import { AlertLatch } from './alert-latch.ts';
 import { ResumeWatch } from './resume-watch.ts';
-import { DEFAULT_ASSUME_MS, REVISE_PLIES, TakenQuestions, breaksRecord, correction, likeliest, samePosition, weigh, type Explains, type Taken } from './hypotheses.ts';
+import { DEFAULT_ASSUME_MS, REVISE_PLIES, TakenQuestions, correction, likeliest, replayRecord, samePosition, weigh, type Explains, type Taken } from './hypotheses.ts';
 import type { BoardAlert, BoardQuestion, BoardRefereeEvent } from './events.ts';
 
 const CELLS = SIZE * SIZE;
@@ -451,18 +451,12 @@ export class MakisReferee {
     const q = taken.question;
     const span = q.chains[taken.index].moves.length;
     const moves = [...q.chains[index].moves, ...this.plies.slice(taken.ply + span).map((p) => p.move as MakisMove)];
-    const out: Ply[] = [];
-    let state = this.plies[taken.ply - 1].state;
-    for (const [k, m] of moves.entries()) {
+    return replayRecord(this.plies[taken.ply - 1].state, moves, (state, m: MakisMove) => {
       const next = play(state, m);
-      if (!next.ok) {
-        const lead = q.chains[index].moves.length;
-        return { ok: false, error: k < lead ? next.error : breaksRecord(q.event.options[index], taken.ply, taken.ply + k, canonical(m), next.error) };
-      }
-      state = next.value;
-      out.push(plyOf(state, m, canonical(m), m.kind === 'roll' ? diceOrder(m.dice) : null));
-    }
-    return { ok: true, plies: out };
+      return next.ok
+        ? { ok: true, state: next.value, ply: plyOf(next.value, m, canonical(m), m.kind === 'roll' ? diceOrder(m.dice) : null) }
+        : { ok: false, error: next.error, name: canonical(m) };
+    }, { lead: q.chains[index].moves.length, name: q.event.options[index], ply: taken.ply });
   }
 
   /** The record from `ply` on replaced by `plies`: the correction, and the end if the new record reaches one. The resets owed are the last move's again. */

@@ -44,7 +44,7 @@ import { boardShape, squareName, type BoardShape, type CellDiff } from './square
 import { AlertLatch } from './alert-latch.ts';
 import { ResumeWatch } from './resume-watch.ts';
 import type { BoardAlert, BoardQuestion, BoardRefereeEvent } from './events.ts';
-import { DEFAULT_ASSUME_MS, REVISE_PLIES, TakenQuestions, breaksRecord, correction, likeliest, samePosition, weigh, type Explains, type Taken } from './hypotheses.ts';
+import { DEFAULT_ASSUME_MS, REVISE_PLIES, TakenQuestions, correction, likeliest, replayRecord, samePosition, weigh, type Explains, type Taken } from './hypotheses.ts';
 
 export const SENSINGS = ['occupancy', 'count'] as const;
 /** What the board's sensors read: occupancy (G frames) or counts (C frames). */
@@ -355,16 +355,12 @@ export class MalawiReferee {
 
   /** The record from `ply` on played again with `move` there; refused when a later move would then be illegal. */
   private replayWith(ply: number, move: MalawiMove): { ok: true; plies: Ply[] } | { ok: false; error: RuleError } {
-    const out: Ply[] = [];
-    let state = this.plies[ply - 1].state;
     const moves = [move, ...this.plies.slice(ply + 1).map((p) => p.move as MalawiMove)];
-    for (const [k, m] of moves.entries()) {
+    return replayRecord(this.plies[ply - 1].state, moves, (state, m: MalawiMove) => {
+      const name = formatMove(m, this.size);
       const next = play(state, m);
-      if (!next.ok) return { ok: false, error: k === 0 ? next.error : breaksRecord(formatMove(move, this.size), ply, ply + k, formatMove(m, this.size), next.error) };
-      state = next.value;
-      out.push(plyOf(state, m, formatMove(m, this.size)));
-    }
-    return { ok: true, plies: out };
+      return next.ok ? { ok: true, state: next.value, ply: plyOf(next.value, m, name) } : { ok: false, error: next.error, name };
+    }, { lead: 1, name: formatMove(move, this.size), ply });
   }
 
   /** The record from `ply` on replaced by `plies`: the correction, and the end if the new record reaches one. */
