@@ -1,19 +1,30 @@
 // The command line's errors as a user meets them, through the real `spieltisch` binary: one sentence on standard
 // error and an exit status, never a stack trace.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const BIN = join(import.meta.dirname, '../bin/spieltisch.js');
-/** Root may write any file: the read-only case runs as `nobody` then. */
+/** Root may write any file: the read-only case mounts a read-only file system then. */
 const AS_ROOT = process.getuid?.() === 0;
-const NOBODY = 65534;
 
-function run(args: readonly string[], as?: number): Promise<{ code: number | null; out: string; err: string }> {
+function mountTmpfs(folder: string): void {
+  try {
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=4m', 'tmpfs', folder], { stdio: 'pipe' });
+  } catch (e) {
+    throw new Error(`the read-only test mounts a small tmpfs as root, and mount failed: ${(e as Error).message}`);
+  }
+}
+
+function remountReadOnly(folder: string): void {
+  execFileSync('mount', ['-o', 'remount,ro', folder], { stdio: 'pipe' });
+}
+
+function run(args: readonly string[]): Promise<{ code: number | null; out: string; err: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'], ...(as !== undefined ? { uid: as, gid: as } : {}) });
+    const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
     child.stdout.on('data', (d) => (out += d));
@@ -83,16 +94,26 @@ describe('spieltisch import and export: errors in one sentence', () => {
   });
 
   test('a game log this user may only read: says read-only, exit 1', async () => {
-    const db = join(dir, 'read-only.db');
     const record = join(dir, 'game.txt');
     writeFileSync(record, '[Game "kalaha"] C\n');
-    const made = await run(['import', '--db', db, record]);
-    expect(made.code, made.err).toBe(0);
-    chmodSync(db, 0o444);
-    const { code, err } = await run(['import', '--db', db, record], AS_ROOT ? NOBODY : undefined);
-    expect(code).toBe(1);
-    expectOneSentence(err);
-    expect(err).toContain('is read-only');
-    expect(err).not.toContain('cannot be read');
+    // Root may write any file: its log lies on a file system mounted read-only instead (a user
+    // switch would need the checkout to be readable by that user, which a fresh clone may not be).
+    const folder = join(dir, 'read-only');
+    mkdirSync(folder);
+    if (AS_ROOT) mountTmpfs(folder);
+    try {
+      const db = join(folder, 'read-only.db');
+      const made = await run(['import', '--db', db, record]);
+      expect(made.code, made.err).toBe(0);
+      if (AS_ROOT) remountReadOnly(folder);
+      else chmodSync(db, 0o444);
+      const { code, err } = await run(['import', '--db', db, record]);
+      expect(code).toBe(1);
+      expectOneSentence(err);
+      expect(err).toContain('is read-only');
+      expect(err).not.toContain('cannot be read');
+    } finally {
+      if (AS_ROOT) execFileSync('umount', [folder]);
+    }
   });
 });

@@ -1,6 +1,6 @@
 // The game log's file format: how a file is recognised, and the migration steps that build its schema.
-import { closeSync, existsSync, openSync, readSync } from 'node:fs';
-import { join } from 'node:path';
+import { accessSync, closeSync, constants, existsSync, openSync, readSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import Sqlite from 'better-sqlite3';
 import type { Database } from 'better-sqlite3';
 import { GameLogRefusedError } from './errors.ts';
@@ -103,12 +103,25 @@ export function refuseUnlessOurs(file: string, migrations: readonly Migration[] 
   }
 }
 
+/** Whether this process may write the file and create its journal beside it. */
+function writable(file: string): boolean {
+  try {
+    accessSync(file, constants.W_OK);
+    accessSync(dirname(file), constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** A file with SQLite's header that SQLite cannot read: refused like any file that is not ours to repair. */
 function damaged(file: string, error: unknown): GameLogRefusedError {
   const why = error instanceof Error ? error.message : String(error);
   // A file SQLite may read but not write is whole; the service needs to write to it, and the fix is a permission.
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code === 'string' && (code.startsWith('SQLITE_READONLY') || code === 'SQLITE_PERM')) return readOnly(file);
+  // On a read-only file system SQLite cannot even open the file (its journal has nowhere to go).
+  if (code === 'SQLITE_CANTOPEN' && !writable(file)) return readOnly(file);
   return new GameLogRefusedError('damaged', file, `the file ${file} looks like SQLite but cannot be read (${why}); not touching it`);
 }
 
