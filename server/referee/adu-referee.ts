@@ -52,7 +52,7 @@ import type { GridPicture } from './malawi-referee.ts';
 import { boardShape, type CellDiff } from './squares.ts';
 import { AlertLatch } from './alert-latch.ts';
 import { ResumeWatch } from './resume-watch.ts';
-import { DEFAULT_ASSUME_MS, REVISE_PLIES, TakenQuestions, correction, likeliest, replayRecord, samePosition, weigh, type Explains, type ReplayStep, type Taken } from './hypotheses.ts';
+import { DEFAULT_ASSUME_MS, REVISE_PLIES, TakenQuestions, correction, likeliest, replayRecord, revision, samePosition, weigh, type Explains, type ReplayStep, type Taken } from './hypotheses.ts';
 import type { BoardAlert, BoardQuestion, BoardRefereeEvent } from './events.ts';
 
 export interface AduRefereeOptions {
@@ -516,27 +516,20 @@ export class AduReferee {
    * reason `evidence`); the question closes when no other option explains the picture.
    */
   private revise(picture: SettledGrid): AduRefereeEvent[] | null {
-    for (const taken of this.taken.latestFirst()) {
-      if (this.plies.length - 1 - taken.ply >= REVISE_PLIES) continue;
-      const fits = fitsOf(taken.question);
-      if (fits === null) continue;
-      const explaining: { index: number; plies: Ply[] }[] = [];
-      for (let j = 0; j < fits.length; j++) {
-        if (j === taken.index) continue;
-        const replayed = this.replayAnswer(taken.ply, fits[j].move);
-        if (!replayed.ok) continue;
-        if (this.explainsFrom(replayed.plies[replayed.plies.length - 1].state, picture.cells) === null) continue;
-        explaining.push({ index: j, plies: replayed.plies });
-      }
-      if (explaining.length === 0) continue;
-      const t = picture.t;
-      const events = this.correct(t, taken.ply, explaining[0].plies, 'evidence');
-      if (explaining.length === 1) events.push(...this.taken.close(taken, t));
-      else this.taken.retake(taken, explaining[0].index);
-      events.push(...this.decide(picture));
-      return events;
-    }
-    return null;
+    const found = revision(this.taken, this.plies.length, {
+      horizon: () => REVISE_PLIES,
+      options: (taken) => fitsOf(taken.question)?.length ?? 0,
+      replay: (taken, j) => this.replayAnswer(taken.ply, (fitsOf(taken.question) as NonNullable<ReturnType<typeof fitsOf>>)[j].move),
+      explains: (plies) => this.explainsFrom(plies[plies.length - 1].state, picture.cells) !== null,
+    });
+    if (!found) return null;
+    const { taken, explaining } = found;
+    const t = picture.t;
+    const events = this.correct(t, taken.ply, explaining[0].plies, 'evidence');
+    if (explaining.length === 1) events.push(...this.taken.close(taken, t));
+    else this.taken.retake(taken, explaining[0].index);
+    events.push(...this.decide(picture));
+    return events;
   }
 
   /**

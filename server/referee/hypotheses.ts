@@ -91,6 +91,41 @@ export function replayRecord<S, M, P>(
   return { ok: true, plies };
 }
 
+/** Another option of a question the record took that explains the board: the record replayed with it. */
+export interface Revision<Q, P> {
+  readonly taken: Taken<Q>;
+  /** The options that explain the picture, each with the record replayed from the taken ply. */
+  readonly explaining: readonly { readonly index: number; readonly plies: P[] }[];
+}
+
+/**
+ * The latest question the record took within `horizon` moves whose other options explain a picture
+ * the record does not: each option replayed (`replay`), and kept when its last ply explains it.
+ * The referee replaces the taken option by the first (`correction`, reason `evidence`).
+ */
+export function revision<Q, P>(
+  taken: TakenQuestions<Q>,
+  plies: number,
+  how: {
+    readonly horizon: (taken: Taken<Q>) => number;
+    readonly options: (taken: Taken<Q>) => number;
+    readonly replay: (taken: Taken<Q>, index: number) => { readonly ok: true; readonly plies: P[] } | { readonly ok: false };
+    readonly explains: (plies: readonly P[], taken: Taken<Q>) => boolean;
+  },
+): Revision<Q, P> | null {
+  for (const t of taken.latestFirst()) {
+    if (plies - 1 - t.ply >= how.horizon(t)) continue;
+    const explaining: { index: number; plies: P[] }[] = [];
+    for (let j = 0; j < how.options(t); j++) {
+      if (j === t.index) continue;
+      const replayed = how.replay(t, j);
+      if (replayed.ok && how.explains(replayed.plies, t)) explaining.push({ index: j, plies: replayed.plies });
+    }
+    if (explaining.length) return { taken: t, explaining };
+  }
+  return null;
+}
+
 /** The refusal of an answer that would leave a later move in the record illegal. */
 export function breaksRecord(answer: string, ply: number, laterPly: number, later: string, error: RuleError): RuleError {
   return {

@@ -61,7 +61,7 @@ import { DEFAULT_GRID_SETTLE, GridSettler, type GridSettleOptions, type SettledG
 import type { GridPicture } from './malawi-referee.ts';
 import { AlertLatch } from './alert-latch.ts';
 import { ResumeWatch } from './resume-watch.ts';
-import { DEFAULT_ASSUME_MS, REVISE_PLIES, TakenQuestions, correction, likeliest, replayRecord, samePosition, weigh, type Explains, type Taken } from './hypotheses.ts';
+import { DEFAULT_ASSUME_MS, REVISE_PLIES, TakenQuestions, correction, likeliest, replayRecord, revision, samePosition, weigh, type Explains, type Taken } from './hypotheses.ts';
 import type { BoardAlert, BoardQuestion, BoardRefereeEvent } from './events.ts';
 
 const CELLS = SIZE * SIZE;
@@ -479,29 +479,25 @@ export class MakisReferee {
    * reason `evidence`); the question closes when no other option explains the picture.
    */
   private revise(picture: SettledGrid): MakisRefereeEvent[] | null {
-    for (const taken of this.taken.latestFirst()) {
-      if (this.plies.length - 1 - taken.ply >= REVISE_PLIES + taken.question.chains[taken.index].moves.length - 1) continue;
-      const q = taken.question;
-      const explaining: { index: number; plies: Ply[] }[] = [];
-      for (let j = 0; j < q.chains.length; j++) {
-        if (j === taken.index) continue;
-        const replayed = this.replayWith(taken, j);
-        if (!replayed.ok) continue;
-        const last = replayed.plies[replayed.plies.length - 1];
-        const before = replayed.plies.length > 1 ? replayed.plies[replayed.plies.length - 2].state : this.plies[taken.ply - 1].state;
+    const found = revision(this.taken, this.plies.length, {
+      horizon: (taken) => REVISE_PLIES + taken.question.chains[taken.index].moves.length - 1,
+      options: (taken) => taken.question.chains.length,
+      replay: (taken, j) => this.replayWith(taken, j),
+      explains: (plies, taken) => {
+        const last = plies[plies.length - 1];
+        const before = plies.length > 1 ? plies[plies.length - 2].state : this.plies[taken.ply - 1].state;
         const resets = fitOf([last.move as MakisMove], [last.state], before, []).resets;
-        if (this.explainsFrom(last.state, resets, picture.cells) === null) continue;
-        explaining.push({ index: j, plies: replayed.plies });
-      }
-      if (explaining.length === 0) continue;
-      const t = picture.t;
-      const events = this.correct(t, taken.ply, explaining[0].plies, 'evidence');
-      if (explaining.length === 1) events.push(...this.taken.close(taken, t));
-      else this.taken.retake(taken, explaining[0].index);
-      events.push(...this.decide(picture));
-      return events;
-    }
-    return null;
+        return this.explainsFrom(last.state, resets, picture.cells) !== null;
+      },
+    });
+    if (!found) return null;
+    const { taken, explaining } = found;
+    const t = picture.t;
+    const events = this.correct(t, taken.ply, explaining[0].plies, 'evidence');
+    if (explaining.length === 1) events.push(...this.taken.close(taken, t));
+    else this.taken.retake(taken, explaining[0].index);
+    events.push(...this.decide(picture));
+    return events;
   }
 
   /**

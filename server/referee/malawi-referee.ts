@@ -44,7 +44,7 @@ import { boardShape, squareName, type BoardShape, type CellDiff } from './square
 import { AlertLatch } from './alert-latch.ts';
 import { ResumeWatch } from './resume-watch.ts';
 import type { BoardAlert, BoardQuestion, BoardRefereeEvent } from './events.ts';
-import { DEFAULT_ASSUME_MS, REVISE_PLIES, TakenQuestions, correction, likeliest, replayRecord, samePosition, weigh, type Explains, type Taken } from './hypotheses.ts';
+import { DEFAULT_ASSUME_MS, REVISE_PLIES, TakenQuestions, correction, likeliest, replayRecord, revision, samePosition, weigh, type Explains, type Taken } from './hypotheses.ts';
 
 export const SENSINGS = ['occupancy', 'count'] as const;
 /** What the board's sensors read: occupancy (G frames) or counts (C frames). */
@@ -380,27 +380,20 @@ export class MalawiReferee {
    * closes when no other option explains the picture, else it stays answerable.
    */
   private revise(picture: SettledGrid): MalawiRefereeEvent[] | null {
-    for (const taken of this.taken.latestFirst()) {
-      if (this.plies.length - 1 - taken.ply >= REVISE_PLIES) continue;
-      const q = taken.question;
-      const explaining: { index: number; plies: Ply[] }[] = [];
-      for (let j = 0; j < q.moves.length; j++) {
-        if (j === taken.index) continue;
-        const replayed = this.replayWith(taken.ply, q.moves[j]);
-        if (!replayed.ok) continue;
-        const last = replayed.plies[replayed.plies.length - 1].state;
-        if (this.explainsFrom(last, picture.cells) === null) continue;
-        explaining.push({ index: j, plies: replayed.plies });
-      }
-      if (explaining.length === 0) continue;
-      const t = picture.t;
-      const events = this.correct(t, taken.ply, explaining[0].plies, 'evidence');
-      if (explaining.length === 1) events.push(...this.taken.close(taken, t));
-      else this.taken.retake(taken, explaining[0].index);
-      events.push(...this.decide(picture));
-      return events;
-    }
-    return null;
+    const found = revision(this.taken, this.plies.length, {
+      horizon: () => REVISE_PLIES,
+      options: (taken) => taken.question.moves.length,
+      replay: (taken, j) => this.replayWith(taken.ply, taken.question.moves[j]),
+      explains: (plies) => this.explainsFrom(plies[plies.length - 1].state, picture.cells) !== null,
+    });
+    if (!found) return null;
+    const { taken, explaining } = found;
+    const t = picture.t;
+    const events = this.correct(t, taken.ply, explaining[0].plies, 'evidence');
+    if (explaining.length === 1) events.push(...this.taken.close(taken, t));
+    else this.taken.retake(taken, explaining[0].index);
+    events.push(...this.decide(picture));
+    return events;
   }
 
   /**
