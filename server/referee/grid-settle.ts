@@ -59,6 +59,8 @@ export class GridSettler {
   private readonly before: Int32Array;
   private readonly runValue: Int32Array;
   private readonly runLength: Int32Array;
+  /** When each cell's current run of equal readings began: a change counts from its first frame, not from its confirmation. */
+  private readonly runStart: Float64Array;
   /** Each cell's confirmed reading. */
   private readonly confirmed: Int32Array;
   /** The picture as it stands: confirmed readings, or the frozen value of an unsure cell. */
@@ -90,6 +92,7 @@ export class GridSettler {
     this.before = new Int32Array(cells).fill(-1);
     this.runValue = new Int32Array(cells);
     this.runLength = new Int32Array(cells);
+    this.runStart = new Float64Array(cells);
     this.confirmed = new Int32Array(cells);
     this.picture = new Int32Array(cells);
     this.frozen = new Int32Array(cells);
@@ -150,6 +153,7 @@ export class GridSettler {
         this.before[c] = -1;
         this.runValue[c] = v;
         this.runLength[c] = 1;
+        this.runStart[c] = t;
         this.confirmed[c] = v;
         this.picture[c] = v;
         this.lastToggle[c] = t;
@@ -183,12 +187,16 @@ export class GridSettler {
       else {
         this.runValue[c] = v;
         this.runLength[c] = 1;
+        this.runStart[c] = t;
       }
       if (this.runLength[c] >= confirmFrames) this.confirmed[c] = v;
       const seen = this.flickering[c] === 1 ? this.frozen[c] : this.confirmed[c];
       if (seen !== this.picture[c]) {
         this.picture[c] = seen;
-        this.changedAt = t;
+        // A confirmed reading has held since its run began: the board has been still since then,
+        // so a board still for `holdMs` settles within them, not `confirmFrames` later.
+        const since = this.flickering[c] === 1 ? t : this.runStart[c];
+        if (since > this.changedAt) this.changedAt = since;
       }
     }
     if (t - this.changedAt < holdMs) {

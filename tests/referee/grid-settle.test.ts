@@ -95,8 +95,8 @@ describe('grid settle stage', () => {
     board.frame().frame().frame().frame([30]).wait(1000);
     expect(board.pictures.length).toBe(2);
     expect(board.pictures[1].cells[30]).toBe(1);
-    // Confirmed on its second frame, then held for the hold time: the glitch did not restart it.
-    expect(board.pictures[1].t).toBe(moved + FRAME_MS + DEFAULT_GRID_SETTLE.holdMs);
+    // Confirmed on its second frame, held since its first for the hold time: the glitch did not restart it.
+    expect(board.pictures[1].t).toBe(moved + DEFAULT_GRID_SETTLE.holdMs);
   });
 
   test('a stuck flickering sensor makes no picture; it is marked unsure, moves elsewhere still settle, and it is trusted again once steady', () => {
@@ -173,7 +173,20 @@ describe('grid settle stage', () => {
     const times: number[] = [];
     for (let t = 0; t <= 3000; t += 200) if (settler.pushBits(t, 0b01n)) times.push(t);
     for (let t = 3200; t <= 6000; t += 200) if (settler.pushBits(t, 0b10n)) times.push(t);
-    // Two frames to confirm the change (3200, 3400), then 1000 ms of holding.
-    expect(times).toEqual([1000, 4400]);
+    // Two frames to confirm the change (3200, 3400); it has held since 3200, so 1000 ms later.
+    expect(times).toEqual([1000, 4200]);
+  });
+
+  test('a board still for exactly the hold time between two moves settles: stillness counts from the frame a change was first read', () => {
+    const board = new Switches().wait(1000);
+    board.cells[0] = 0;
+    board.cells[12] = 1;
+    const down = board.t;
+    // The next hand arrives on the frame the hold time is up (400 ms at 20 frames a second).
+    for (let k = 0; k < DEFAULT_GRID_SETTLE.holdMs / FRAME_MS; k++) board.frame();
+    board.cells[12] = 0;
+    board.frame().frame().wait(1000);
+    expect(board.pictures.map((p) => p.cells[12])).toEqual([0, 1, 0]);
+    expect(board.pictures[1].t).toBe(down + DEFAULT_GRID_SETTLE.holdMs);
   });
 });
