@@ -87,7 +87,7 @@ export interface RefereeAlert {
 
 type Candidate =
   | { readonly kind: 'here'; readonly target: Target }
-  | { readonly kind: 'move'; readonly target: Target; readonly move: KalahaMove; readonly ply: Ply; readonly owedBefore?: true }
+  | { readonly kind: 'move'; readonly target: Target; readonly move: KalahaMove; readonly ply: Ply }
   | { readonly kind: 'illegal'; readonly target: Target; readonly pit: number; readonly error: RuleError }
   | { readonly kind: 'takeback'; readonly target: Target; readonly toPly: number }
   | { readonly kind: 'new-game'; readonly target: Target };
@@ -110,8 +110,6 @@ const FRAME_MS = 50;
  * moves far more often than they take one back or sow a pit they may not.
  */
 const PRIOR = { here: 0, move: 0, illegal: 4, takeback: 8, 'new-game': 4 } as const;
-/** A move made while the stones the last one owed a store are still on their way. */
-const OWED_BEFORE = 3;
 /**
  * The most a history may cost and still explain a picture: about four chi-square units a cell. The
  * weights' bounds alone let far-fetched histories through a picture taken many moves on.
@@ -590,7 +588,7 @@ export class KalahaReferee {
       if (!fit) continue;
       // A move whose pit nobody lifted is less likely than one whose pit was seen emptied.
       const unseen = c.kind === 'move' && lifted && !lifted.has(c.move.pit) ? BLIND_MOVE : 0;
-      const m = { ...fit, score: fit.score + PRIOR[c.kind] + unseen + (c.kind === 'move' && c.owedBefore ? OWED_BEFORE : 0) };
+      const m = { ...fit, score: fit.score + PRIOR[c.kind] + unseen };
       if (c.kind === 'here') here = { c, m };
       if (!best || m.score < best.m.score) {
         second = best;
@@ -770,12 +768,10 @@ export class KalahaReferee {
       reached.add(sown.afterSow.join());
       reached.add(afterCaptures(sown.afterSow, captures, STORE[state.toMove]).join());
       const owed = transfersOf(state, sown.afterSow, captures, next.value);
-      // People carry a capture before the next move is made: the stones the last move owed are
-      // where they belong. That they are still on their way is possible, and less likely — and
-      // a pit this move sowed into would look forever owed.
+      // Stones the last move still owed a store may arrive while this move is made (a pit this
+      // move sows into again is done once it holds only what it was sown: weigh.ts).
       const ply: Ply = { state: next.value, move: PITS[move.pit], pit: move.pit, sown: sownPits(state, move.pit), captures };
-      yield { kind: 'move', move, ply, target: { counts: observe(next.value), transfers: owed } };
-      if (this.pending.length) yield { kind: 'move', move, ply, owedBefore: true, target: { counts: observe(next.value), transfers: [...this.pending, ...owed] } };
+      yield { kind: 'move', move, ply, target: { counts: observe(next.value), transfers: [...this.pending, ...owed] } };
       // The capture was not allowed (every move was forbidden), but a person may carry it anyway.
       if (!capturesApplied && sown.captures.length > 0) {
         const physical = afterCaptures(sown.afterSow, sown.captures, STORE[state.toMove]);

@@ -2,8 +2,8 @@
 // the order in which pits were lifted, and moves of the record corrected when the board shows them wrong.
 import { describe, expect, test } from 'vitest';
 import { KalahaReferee, type RefereeEvent } from '../../server/referee/index.ts';
-import { DEFAULT_OPTIONS, PITS, legalMoves, play, type KalahaState } from '../../server/rules/kalaha.ts';
-import { sownPits } from '../../server/referee/kalaha-plies.ts';
+import { DEFAULT_OPTIONS, PITS, legalMoves, observe, play, type KalahaState } from '../../server/rules/kalaha.ts';
+import { sowingPly, sownPits } from '../../server/referee/kalaha-plies.ts';
 import { Table, playOn, playQuick, rng, start } from './table.ts';
 
 function run(table: Table, referee = new KalahaReferee(DEFAULT_OPTIONS)): { referee: KalahaReferee; events: RefereeEvent[] } {
@@ -47,6 +47,50 @@ describe('Kalaha decoder', () => {
       const { referee } = run(table);
       expect(referee.record(), `seed ${seed}`).toEqual(record);
     }
+  });
+
+  test('a move that sows into a pit whose capture is still being carried is read, and the capture seen done', () => {
+    // Capture rules differ (a chain of pits, all the pits sown): find, by random play, a capture
+    // whose next move sows into a captured pit before anybody carries the stones to the store.
+    let tried = 0;
+    for (let seed = 1; tried < 3 && seed < 200; seed++) {
+      const choose = rng(seed);
+      let state = start({ seed }).state;
+      const prefix: KalahaState[] = [state];
+      const plan: number[] = [];
+      let found: { capture: number; next: number } | null = null;
+      for (let k = 0; k < 60 && !state.outcome && !found; k++) {
+        const moves = legalMoves(state);
+        for (const move of moves) {
+          const sown = sowingPly(state, move.pit);
+          if (!sown.ok || sown.ply.captures.length === 0 || sown.ply.state.outcome) continue;
+          const captured = new Set(sown.ply.captures);
+          const next = legalMoves(sown.ply.state).find((m) => !sowingPly(sown.ply.state, m.pit).ok || sownPits(sown.ply.state, m.pit).some((p) => captured.has(p)));
+          if (next && sowingPly(sown.ply.state, next.pit).ok) found = { capture: move.pit, next: next.pit };
+          if (found) break;
+        }
+        if (found) break;
+        const move = moves[Math.floor(choose() * moves.length)];
+        plan.push(move.pit);
+        state = legalAfter(state, PITS[move.pit]);
+        prefix.push(state);
+      }
+      if (!found) continue;
+      tried++;
+      let { table, state: s } = start({ seed });
+      for (const p of plan) s = playOn(table, s, { kind: 'sow', pit: p });
+      // The capture is sown and left lying; the next player sows into a captured pit; then the capture is carried.
+      const afterCapture = legalAfter(s, PITS[found.capture]);
+      table.sow(found.capture, s.options.skipOrigin).wait(1500);
+      const afterNext = legalAfter(afterCapture, PITS[found.next]);
+      table.sow(found.next, afterCapture.options.skipOrigin).wait(1500);
+      table.settleTo(observe(afterNext)).wait(1500);
+      const { referee, events } = run(table);
+      expect(referee.record(), `seed ${seed}`).toEqual([...plan, found.capture, found.next].map((p) => PITS[p]));
+      expect(events.filter((e) => e.kind === 'alert'), `seed ${seed}`).toEqual([]);
+      expect(referee.pendingTransfers(), `seed ${seed}`).toEqual([]);
+    }
+    expect(tried).toBe(3);
   });
 
   test('a move entered wrongly at the console is corrected once the board shows what was played', () => {
