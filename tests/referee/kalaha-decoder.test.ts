@@ -93,6 +93,76 @@ describe('Kalaha decoder', () => {
     expect(tried).toBe(3);
   });
 
+  test('a move is shown when the next pit is lifted a frame after its last stone, before the next move is sown', () => {
+    for (const seed of [31, 32, 33]) {
+      let { table, state } = start({ seed });
+      const choose = rng(seed);
+      const shownBy: { move: string; before: number }[] = [];
+      for (let k = 0; k < 12 && !state.outcome; k++) {
+        const moves = legalMoves(state).filter((m) => quiet(state, m.pit));
+        if (!moves.length) break;
+        const move = moves[Math.floor(choose() * moves.length)];
+        const sown = sownPits(state, move.pit);
+        // Lift, drop every stone but the last as usual; the last set down without a press, and the
+        // next pit lifted one frame (50 ms) later: no still board a glimpse could see.
+        table.lift(move.pit);
+        for (const cell of sown.slice(0, -1)) table.drop(cell);
+        table.cells[sown[sown.length - 1]].push(table.hand.shift() as number);
+        table.wait(50);
+        state = legalAfter(state, PITS[move.pit]);
+        shownBy.push({ move: PITS[move.pit], before: table.t + 250 });
+      }
+      table.wait(1500);
+      const { referee, events } = run(table);
+      expect(referee.record(), `seed ${seed}`).toEqual(shownBy.map((s) => s.move));
+      // Each move is shown before the hand that lifted the next pit sets a stone down.
+      for (const [k, { move, before }] of shownBy.slice(0, -1).entries()) {
+        const shown = events.find((e) => e.kind === 'move' && e.ply === k + 1);
+        expect(shown, `seed ${seed} ply ${k + 1}`).toMatchObject({ move });
+        expect((shown as { t: number }).t, `seed ${seed} ply ${k + 1}`).toBeLessThan(before);
+      }
+    }
+  });
+
+  test('two moves without a frame between them are shown from a glimpse, before the board settles', () => {
+    for (const seed of [41, 42, 43]) {
+      let { table, state } = start({ seed });
+      const choose = rng(seed);
+      const pick = () => {
+        const moves = legalMoves(state).filter((m) => quiet(state, m.pit));
+        return moves.length ? moves[Math.floor(choose() * moves.length)] : null;
+      };
+      const played: string[] = [];
+      const runs: { plies: number; before: number }[] = [];
+      for (let k = 0; k < 4; k++) {
+        const first = pick();
+        if (!first) break;
+        const sown = sownPits(state, first.pit);
+        table.lift(first.pit);
+        for (const cell of sown.slice(0, -1)) table.drop(cell);
+        // The last stone set down and the next pit lifted within one frame.
+        table.cells[sown[sown.length - 1]].push(table.hand.shift() as number);
+        state = legalAfter(state, PITS[first.pit]);
+        played.push(PITS[first.pit]);
+        const second = pick();
+        if (!second) break;
+        table.sow(second.pit, state.options.skipOrigin);
+        state = legalAfter(state, PITS[second.pit]);
+        played.push(PITS[second.pit]);
+        // The board holds still 200 ms after the last drop, and the next run begins: never 400 ms.
+        runs.push({ plies: played.length, before: table.t + 250 });
+      }
+      table.wait(1500);
+      const { referee, events } = run(table);
+      expect(referee.record(), `seed ${seed}`).toEqual(played);
+      expect(events.filter((e) => e.kind === 'alert' || e.kind === 'correction'), `seed ${seed}`).toEqual([]);
+      for (const { plies, before } of runs.slice(0, -1)) {
+        const shown = events.find((e) => e.kind === 'move' && e.ply === plies);
+        expect((shown as { t: number } | undefined)?.t, `seed ${seed} ply ${plies}`).toBeLessThan(before);
+      }
+    }
+  });
+
   test('a move entered wrongly at the console is corrected once the board shows what was played', () => {
     let { table, state } = start({ seed: 21 });
     state = playOn(table, state, { kind: 'sow', pit: pit('C') });
@@ -119,6 +189,12 @@ describe('Kalaha decoder', () => {
     expect(state.toMove).toBe('north');
   });
 });
+
+/** A move that captures nothing and does not end the game: nothing is carried after it. */
+function quiet(state: KalahaState, pitIndex: number): boolean {
+  const sown = sowingPly(state, pitIndex);
+  return sown.ok && sown.ply.captures.length === 0 && !sown.ply.state.outcome;
+}
 
 function legalAfter(state: KalahaState, name: string): KalahaState {
   const move = legalMoves(state).find((m) => m.pit === pit(name));
