@@ -677,7 +677,7 @@ export class KalahaReferee {
         this.unexplained = null;
         return both;
       }
-      const loose = this.stirred ? this.decideStirred(picture) : null;
+      const loose = this.stirred ? this.decideStirred(picture, this.stirred) ?? this.decideStirred(picture, this.stirred | this.strayTo(picture)) : null;
       if (loose) {
         this.unexplained = null;
         return loose;
@@ -774,18 +774,34 @@ export class KalahaReferee {
   }
 
   /** Nothing fits as it stands; does something fit if the stirred cells exchanged stones? */
-  private decideStirred(picture: SettledPicture): RefereeEvent[] | null {
+  private decideStirred(picture: SettledPicture, stirred: number): RefereeEvent[] | null {
     const model = this.model as WeightModel;
     const ref = this.ref as Reference;
     const fits: { c: Candidate; m: Match }[] = [];
     for (const c of this.candidates()) {
-      const fit = matchTarget(model, ref, c.target, picture.grams, this.stirred);
+      const fit = matchTarget(model, ref, c.target, picture.grams, stirred);
       if (fit) fits.push({ c, m: { ...fit, score: fit.score + PRIOR[c.kind] } });
     }
     fits.sort((x, y) => x.m.score - y.m.score);
     if (fits.length === 0) return null;
     if (fits.length > 1 && fits[1].m.score < fits[0].m.score + this.margin && !sameMeaning(fits[0].c, fits[1].c)) return null;
     return this.apply(fits[0].c, fits[0].m, picture);
+  }
+
+  /**
+   * The pits a stone taken from a stirred pit may have gone to: a stone dropped into the pit after
+   * the one it was meant for is put right with any stone of that pit, so the pit before it gained
+   * one of the other's stones, not its own (a pit that gained, next to a stirred one).
+   */
+  private strayTo(picture: SettledPicture): number {
+    const model = this.model as WeightModel;
+    const ref = this.ref as Reference;
+    let to = 0;
+    for (let i = 0; i < 12; i++) {
+      const next = (i + 1) % 12;
+      if (this.stirred & (1 << next) && picture.grams[i] - ref.grams[i] > model.tolerance) to |= 1 << i;
+    }
+    return to;
   }
 
   private explainNot(picture: SettledPicture): void {

@@ -4,6 +4,8 @@ import { describe, expect, test } from 'vitest';
 import { KalahaReferee, type RefereeEvent } from '../../server/referee/index.ts';
 import { DEFAULT_OPTIONS, PITS, legalMoves, observe, play, type KalahaState } from '../../server/rules/kalaha.ts';
 import { sowingPly, sownPits } from '../../server/referee/kalaha-plies.ts';
+import { tables } from '../../server/tables/index.ts';
+import { harshPeople } from '../../server/simulate/index.ts';
 import { Table, playOn, playQuick, rng, start } from './table.ts';
 
 function run(table: Table, referee = new KalahaReferee(DEFAULT_OPTIONS)): { referee: KalahaReferee; events: RefereeEvent[] } {
@@ -161,6 +163,17 @@ describe('Kalaha decoder', () => {
         expect((shown as { t: number } | undefined)?.t, `seed ${seed} ply ${plies}`).toBeLessThan(before);
       }
     }
+  });
+
+  test('a stone dropped into the next pit and put right with another stone of that pit reads as the move (the people model)', () => {
+    // Seed 16 of the second model's level 2 drops d's one stone into f, and a stone of f's own goes
+    // to e: f went up and down, e only up, and neither weighs what it held plus what it was sown.
+    const kit = tables.kalaha.withRules({});
+    const generated = kit.generateTrace({ seed: 16, illegal: 0.1, takebacks: 0.05, sense: 'count', people: harshPeople(2) });
+    const truth = JSON.parse(generated.truth) as { record: string[]; moves: { move: string; handling?: { wrongPit?: unknown } }[] };
+    expect(truth.moves[59]).toMatchObject({ move: 'd', handling: { wrongPit: { pit: pit('e'), into: pit('f') } } });
+    const { record } = kit.refereeTrace(generated.trace, undefined, () => {});
+    expect(record).toEqual(truth.record);
   });
 
   test('a move entered wrongly at the console is corrected once the board shows what was played', () => {
