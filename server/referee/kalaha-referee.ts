@@ -682,6 +682,12 @@ export class KalahaReferee {
         this.unexplained = null;
         return loose;
       }
+      // A stone put right with another (as above), and the next move made before the board settled.
+      const strayed = this.stirred ? this.decode(picture, { anchors: 1, stirred: this.stirred | this.strayTo(picture) }) : null;
+      if (strayed && strayed !== 'undecided') {
+        this.unexplained = null;
+        return strayed;
+      }
       this.explainNot(picture);
       return NONE;
     }
@@ -720,12 +726,12 @@ export class KalahaReferee {
    * `anchors` limits how many of the newest anchors are tried.
    */
   private decode(picture: SettledPicture, how: DecodeOptions = {}): RefereeEvent[] | 'undecided' | null {
-    const { anchors = Infinity, within = Infinity, confirm = false, early } = how;
+    const { anchors = Infinity, within = Infinity, confirm = false, early, stirred = 0 } = how;
     const model = early?.model ?? (this.model as WeightModel);
     const n = this.plies.length - 1;
     const usable = this.anchors.filter((a) => a.ply <= n && a.ply >= n - this.reviseDepth).reverse().slice(0, anchors);
     for (const anchor of usable) {
-      const evidence = { model, ref: anchor.ref, picture: picture.grams, lifts: this.lifts.since(anchor.lifts) };
+      const evidence = { model, ref: anchor.ref, picture: picture.grams, lifts: this.lifts.since(anchor.lifts), stirred };
       const recorded = this.plies.slice(anchor.ply + 1).map((p) => p.pit as number);
       const found = explain(sowingAdapter, rootNode(this.plies[anchor.ply]), evidence, { depth: recorded.length + this.quickRun, width: 400, beam: 4 * this.margin }).filter((e) => e.cost <= Math.min(within, MOST_COST));
       const agreement = agree(sowingAdapter, recorded, found, this.margin);
@@ -990,6 +996,8 @@ interface DecodeOptions {
   readonly within?: number;
   readonly confirm?: boolean;
   readonly early?: EarlyReading;
+  /** Cells whose stones were exchanged since the newest anchor (only with `anchors: 1`). */
+  readonly stirred?: number;
 }
 
 function isEvent<T>(e: T | null): e is T {

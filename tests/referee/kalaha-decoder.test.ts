@@ -176,6 +176,18 @@ describe('Kalaha decoder', () => {
     expect(record).toEqual(truth.record);
   });
 
+  test('a stone put right with another of the pit and the next move begun before the board settles read as both moves (the people model)', () => {
+    // Seed 23 of level 2: A drops a stone meant for B into C, a stone of C goes to B, and e is
+    // lifted 116 ms after: the histories weigh B and C together, as the settled board would.
+    const kit = tables.kalaha.withRules({});
+    const generated = kit.generateTrace({ seed: 23, illegal: 0.1, takebacks: 0.05, sense: 'count', people: harshPeople(2) });
+    const truth = JSON.parse(generated.truth) as { record: string[]; moves: { move: string; handling?: unknown }[] };
+    expect(truth.moves[52]).toMatchObject({ move: 'A', handling: { wrongPit: { pit: pit('B'), into: pit('C') } } });
+    expect(truth.moves[53]).toMatchObject({ move: 'e', handling: { start: 'quick' } });
+    const { record } = kit.refereeTrace(generated.trace, undefined, () => {});
+    expect(record).toEqual(truth.record);
+  });
+
   test('a move entered wrongly at the console is corrected once the board shows what was played', () => {
     let { table, state } = start({ seed: 21 });
     state = playOn(table, state, { kind: 'sow', pit: pit('C') });
