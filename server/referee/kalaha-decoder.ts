@@ -44,6 +44,8 @@ export interface SowingEvidence {
   readonly picture: ArrayLike<number>;
   /** The pits emptied since the anchor, in order. */
   readonly lifts: readonly Lift[];
+  /** Cells the hands were seen to exchange stones in since the anchor, whatever the history (weigh.ts, `stirred`). */
+  readonly stirred?: number;
 }
 
 /** What a move no lift was seen for costs, in chi-square units: about three standard deviations. */
@@ -81,7 +83,7 @@ export const sowingAdapter: HistoryAdapter<SowingNode, number, SowingEvidence> =
 
 /** How the picture fits the position a history reached, from the anchor's picture. */
 export function matchNode(node: SowingNode, evidence: SowingEvidence): Match | null {
-  let stirred = node.stirred;
+  let stirred = node.stirred | (evidence.stirred ?? 0);
   // Stones still on their way are weighed as they travel, not as stirred.
   for (const tr of node.owed) stirred &= ~((1 << tr.from) | (1 << tr.to));
   return matchTarget(evidence.model, evidence.ref, { counts: observe(node.ply.state), transfers: node.owed }, evidence.picture, stirred);

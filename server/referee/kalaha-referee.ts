@@ -87,7 +87,7 @@ export interface RefereeAlert {
 
 type Candidate =
   | { readonly kind: 'here'; readonly target: Target }
-  | { readonly kind: 'move'; readonly target: Target; readonly move: KalahaMove; readonly ply: Ply; readonly owedBefore?: true }
+  | { readonly kind: 'move'; readonly target: Target; readonly move: KalahaMove; readonly ply: Ply }
   | { readonly kind: 'illegal'; readonly target: Target; readonly pit: number; readonly error: RuleError }
   | { readonly kind: 'takeback'; readonly target: Target; readonly toPly: number }
   | { readonly kind: 'new-game'; readonly target: Target };
@@ -100,8 +100,13 @@ interface WholeReading {
 }
 
 const CELLS = 14;
-/** The short window of the early reading: three frames, 150 ms at the protocol's rate. */
-const QUICK_SETTLE: SettleOptions = { settleMs: 150, minFrames: 4, maxFrames: 16 };
+/**
+ * The short window of the early reading: two frames, 50 ms at the protocol's rate. Quick hands
+ * lift the next pit 40–150 ms after the last stone is down; a longer window misses the board
+ * between. What keeps so short a glimpse honest is the total (a stone in the hand shows) and that
+ * one move alone must explain it, its pit seen lifted.
+ */
+const QUICK_SETTLE: SettleOptions = { settleMs: 50, minFrames: 2, maxFrames: 16 };
 const CALIBRATION_FRAMES = 40;
 /** The protocol's default scan rate is 20 frames a second. */
 const FRAME_MS = 50;
@@ -110,8 +115,6 @@ const FRAME_MS = 50;
  * moves far more often than they take one back or sow a pit they may not.
  */
 const PRIOR = { here: 0, move: 0, illegal: 4, takeback: 8, 'new-game': 4 } as const;
-/** A move made while the stones the last one owed a store are still on their way. */
-const OWED_BEFORE = 3;
 /**
  * The most a history may cost and still explain a picture: about four chi-square units a cell. The
  * weights' bounds alone let far-fetched histories through a picture taken many moves on.
@@ -134,8 +137,10 @@ export class KalahaReferee {
   private readonly quick = new WeightSettler(CELLS, QUICK_SETTLE);
   /** The weight model for the short window's noisier means. */
   private quickModel: WeightModel | null = null;
-  /** The reference is a glimpse (an early reading), as noisy as the short window. */
-  private glimpsed = false;
+  /** The weight model to weigh from the reference: a glimpse's (an early reading) is noisier than a settled picture's. */
+  private refModel: WeightModel | null = null;
+  /** The last frames as they came, grams, newest last: what the board showed just before a pit was lifted. */
+  private readonly lastFrames: Float64Array[] = [];
   private readonly settleOptions: SettleOptions;
   private readonly calibration: Float64Array[] = [];
   private readonly takebackDepth: number;
@@ -236,11 +241,22 @@ export class KalahaReferee {
 
   /** One W frame: weights in tenths of a gram, `t` in ms on the board's clock. */
   frame(t: number, tenths: ArrayLike<number>): RefereeEvent[] {
+    const liftsBefore = this.lifts.count;
     if (!this.model) this.keepForCalibration(tenths);
     else this.watchHands(t, tenths);
     const glimpse = this.model ? this.glance(t, tenths) : null;
     const picture = this.settler.push(t, tenths);
-    if (!picture && glimpse) return this.decideEarly(glimpse);
+    const lifted = this.lifts.count > liftsBefore;
+    if (!picture && glimpse) {
+      const early = this.decideEarly(glimpse);
+      if (early.length || !lifted) return early;
+    }
+    // A pit lifted before the board held still long enough for a glimpse: the next move began
+    // while the last was barely down. The frames just before the lift show the last one done.
+    if (!picture && lifted) {
+      const early = this.beforeLift(t, liftsBefore);
+      if (early.length) return early;
+    }
     if (picture) {
       if (this.model) return this.decide(picture);
       if (!this.resuming) return this.calibrate(picture);
@@ -321,8 +337,8 @@ export class KalahaReferee {
     return { ok: true, events: [{ kind: 'end', t, outcome: ended.value.outcome as KalahaOutcome }] };
   }
 
-  private setReference(counts: readonly number[], grams: Float64Array, glimpse = false): void {
-    this.glimpsed = glimpse;
+  private setReference(counts: readonly number[], grams: Float64Array, model: WeightModel | null = null, lifts = this.lifts.count): void {
+    this.refModel = model;
     for (let i = 0; i < CELLS; i++) if (counts[i] === 0) this.zeros[i] = grams[i];
     this.ref = { counts, grams, zeros: this.zeros };
     this.lowest.set(grams);
@@ -330,7 +346,7 @@ export class KalahaReferee {
     this.stirred = 0;
     const ply = this.plies.length - 1;
     this.anchors = this.anchors.filter((a) => a.ply < ply && a.ply >= ply - this.reviseDepth);
-    this.anchors.push({ ply, ref: { counts: counts.slice(), grams: Float64Array.from(grams), zeros: Float64Array.from(this.zeros) }, lifts: this.lifts.count });
+    this.anchors.push({ ply, ref: { counts: counts.slice(), grams: Float64Array.from(grams), zeros: Float64Array.from(this.zeros) }, lifts });
     this.lifts.forgetBefore(this.anchors[0].lifts);
   }
 
@@ -347,6 +363,9 @@ export class KalahaReferee {
   private watchHands(t: number, tenths: ArrayLike<number>): void {
     const slot = this.recent[this.recentCount++ % 3];
     for (let i = 0; i < CELLS; i++) slot[i] = tenths[i] / 10;
+    const kept = this.lastFrames.length >= 6 ? (this.lastFrames.shift() as Float64Array) : new Float64Array(CELLS);
+    kept.set(slot);
+    this.lastFrames.push(kept);
     if (this.recentCount < 3 || !this.ref || !this.model) return;
     const step = 0.6 * this.model.lightest;
     const [a, b, c] = this.recent;
@@ -539,6 +558,43 @@ export class KalahaReferee {
     this.unexplainedSince = this.settler.holding ? t : null;
   }
 
+  /**
+   * The board as the last move left it, read the moment the next move's pit is lifted: the other
+   * cells as the newest frames show them (as long as they hold still among themselves, at most
+   * four frames), the lifted pit as it weighed just before the hand took its stones. Read as a
+   * glimpse is, with a model as noisy as so few frames are. A press of the last stone's drop
+   * that lasts until the lift has gone by then; the stones in the hand are the lifted pit's.
+   */
+  private beforeLift(t: number, liftsBefore: number): RefereeEvent[] {
+    if (this.resuming || this.pending.length || this.unexplained || this.alerts.key || !this.model || this.settler.expectedTotal === null) return NONE;
+    const model = this.model;
+    const pit = this.lifts.since(liftsBefore)[0].cell;
+    const frames = this.lastFrames;
+    const fullAbove = Math.max(0.8 * model.lightest, 6 * this.frameNoise);
+    let full = frames.length - 1;
+    while (full >= 0 && frames[full][pit] - this.zeros[pit] < fullAbove) full--;
+    if (full < 0) return NONE;
+    const newest = frames[frames.length - 1];
+    const still = this.settler.stillTolerance;
+    let n = 1;
+    while (n < 4 && frames.length - 1 - n >= 0 && frames[frames.length - 1 - n].every((w, i) => i === pit || Math.abs(w - newest[i]) <= still)) n++;
+    const grams = new Float64Array(CELLS);
+    for (let j = frames.length - n; j < frames.length; j++) for (let i = 0; i < CELLS; i++) grams[i] += frames[j][i] / n;
+    // The lifted pit: its last full frames that agree with the last of them.
+    let m = 0;
+    let w = 0;
+    while (m < 4 && full - m >= 0 && Math.abs(frames[full - m][pit] - frames[full][pit]) <= still) w += frames[full - m++][pit];
+    grams[pit] = w / m;
+    const total = grams.reduce((sum, g) => sum + g, 0);
+    // So few frames weigh the total noisier than a settled picture does; the cells still must each
+    // fit their stones, which is what tells a stone still in the hand.
+    if (Math.abs(total - this.settler.expectedTotal) > Math.max(this.settler.totalTolerance, 3 * this.frameNoise * Math.sqrt(CELLS / n))) return NONE;
+    const settledFrames = Math.max(this.settleOptions.minFrames, Math.round(this.settleOptions.settleMs / FRAME_MS));
+    const noisier = Math.sqrt(settledFrames / Math.min(n, m));
+    const early = { ...model, tolerance: model.tolerance * noisier, noise: model.noise * noisier };
+    return this.decideEarly({ t, grams, total }, early, liftsBefore);
+  }
+
   /** The short window's picture, when the board is being read as usual and nothing waits. */
   private glance(t: number, tenths: ArrayLike<number>): SettledPicture | null {
     this.quick.expectedTotal = this.settler.expectedTotal;
@@ -552,8 +608,7 @@ export class KalahaReferee {
    * seen lifted, it alone explains the board, and the board is not simply as it was. The settled
    * picture then confirms it (nothing happened since), or the decoder corrects it.
    */
-  private decideEarly(glimpse: SettledPicture): RefereeEvent[] {
-    const model = this.quickModel as WeightModel;
+  private decideEarly(glimpse: SettledPicture, model = this.quickModel as WeightModel, lifts = this.lifts.count): RefereeEvent[] {
     const ref = this.ref as Reference;
     const lifted = this.liftedSinceReference();
     if (!lifted) return NONE;
@@ -563,6 +618,11 @@ export class KalahaReferee {
       if (fit) fits.push({ c, score: fit.score + PRIOR[c.kind], complete: fit.complete });
     }
     fits.sort((a, b) => a.score - b.score);
+    // Nothing one move leads to: a run of quick moves, read from the lifts as a settled picture would be.
+    if (fits.length === 0) {
+      const decoded = this.decode(glimpse, { anchors: 1, early: { model, lifts } });
+      return decoded && decoded !== 'undecided' ? decoded : NONE;
+    }
     const [best, second] = fits;
     // Early only for a move wholly done: stones still owed to a store are read from the settled board.
     if (!best || best.c.kind !== 'move' || !best.complete || !lifted.has(best.c.move.pit) || (second && second.score < best.score + this.margin)) return NONE;
@@ -571,7 +631,7 @@ export class KalahaReferee {
     this.plies.push(c.ply);
     // The glimpse is the reference until a settled picture replaces it (as `here`): the next
     // quick move is weighed from the board as this one left it, not from before it.
-    this.setReference(c.target.counts, glimpse.grams, true);
+    this.setReference(c.target.counts, glimpse.grams, model, lifts);
     const events: RefereeEvent[] = [{ kind: 'move', t: glimpse.t, move: PITS[c.move.pit], ply: this.plies.length - 1, pending: [] }];
     if (c.ply.state.outcome && !before.outcome) events.push({ kind: 'end', t: glimpse.t, outcome: c.ply.state.outcome });
     return events;
@@ -579,7 +639,7 @@ export class KalahaReferee {
 
   /** A settled picture: which candidate explains it? */
   decide(picture: SettledPicture): RefereeEvent[] {
-    const model = (this.glimpsed ? this.quickModel : this.model) as WeightModel;
+    const model = (this.refModel ?? this.model) as WeightModel;
     const ref = this.ref as Reference;
     let best: { c: Candidate; m: Match } | null = null;
     let second: { c: Candidate; m: Match } | null = null;
@@ -590,7 +650,7 @@ export class KalahaReferee {
       if (!fit) continue;
       // A move whose pit nobody lifted is less likely than one whose pit was seen emptied.
       const unseen = c.kind === 'move' && lifted && !lifted.has(c.move.pit) ? BLIND_MOVE : 0;
-      const m = { ...fit, score: fit.score + PRIOR[c.kind] + unseen + (c.kind === 'move' && c.owedBefore ? OWED_BEFORE : 0) };
+      const m = { ...fit, score: fit.score + PRIOR[c.kind] + unseen };
       if (c.kind === 'here') here = { c, m };
       if (!best || m.score < best.m.score) {
         second = best;
@@ -600,8 +660,10 @@ export class KalahaReferee {
     const t = picture.t;
     if (!best) {
       // Several moves without a still board between them, or a move read wrongly before: the
-      // order of the lifts and the histories since the last positions the referee was sure of.
-      const decoded = this.decode(picture);
+      // order of the lifts and the histories since the last positions the referee was sure of. A
+      // history that keeps the record as it is confirms it: the reference was a glimpse, and a
+      // stone moved since (set into the wrong pit, and put right) that weights could not place.
+      const decoded = this.decode(picture, { confirm: true });
       if (decoded === 'undecided') {
         this.explainNot(picture);
         return NONE;
@@ -615,10 +677,16 @@ export class KalahaReferee {
         this.unexplained = null;
         return both;
       }
-      const loose = this.stirred ? this.decideStirred(picture) : null;
+      const loose = this.stirred ? this.decideStirred(picture, this.stirred) ?? this.decideStirred(picture, this.stirred | this.strayTo(picture)) : null;
       if (loose) {
         this.unexplained = null;
         return loose;
+      }
+      // A stone put right with another (as above), and the next move made before the board settled.
+      const strayed = this.stirred ? this.decode(picture, { anchors: 1, stirred: this.stirred | this.strayTo(picture) }) : null;
+      if (strayed && strayed !== 'undecided') {
+        this.unexplained = null;
+        return strayed;
       }
       this.explainNot(picture);
       return NONE;
@@ -628,13 +696,13 @@ export class KalahaReferee {
     if (here && here.m.score <= best.m.score + this.margin) return this.apply(here.c, here.m, picture);
     // Before a person is told a move was wrong: were several right ones made in a row?
     if (best.c.kind === 'illegal' || best.c.kind === 'takeback' || best.c.kind === 'new-game') {
-      const decoded = this.decode(picture, 1, best.m.score + this.margin);
+      const decoded = this.decode(picture, { anchors: 1, within: best.m.score + this.margin });
       if (decoded && decoded !== 'undecided') return decoded;
     }
     if (second && second.m.score < best.m.score + this.margin && !sameMeaning(best.c, second.c)) {
       // The lifts may tell the two apart where the picture cannot.
       if (best.c.kind === 'move' && second.c.kind === 'move') {
-        const decoded = this.decode(picture, 1);
+        const decoded = this.decode(picture, { anchors: 1 });
         if (decoded && decoded !== 'undecided') return decoded;
       }
       const moves = [best.c, second.c].map(describe).join(' / ');
@@ -657,25 +725,33 @@ export class KalahaReferee {
    * what every close one agrees on is taken, moves of the record it replaces are corrected.
    * `anchors` limits how many of the newest anchors are tried.
    */
-  private decode(picture: SettledPicture, anchors = Infinity, within = Infinity): RefereeEvent[] | 'undecided' | null {
-    const model = this.model as WeightModel;
+  private decode(picture: SettledPicture, how: DecodeOptions = {}): RefereeEvent[] | 'undecided' | null {
+    const { anchors = Infinity, within = Infinity, confirm = false, early, stirred = 0 } = how;
+    const model = early?.model ?? (this.model as WeightModel);
     const n = this.plies.length - 1;
     const usable = this.anchors.filter((a) => a.ply <= n && a.ply >= n - this.reviseDepth).reverse().slice(0, anchors);
     for (const anchor of usable) {
-      const evidence = { model, ref: anchor.ref, picture: picture.grams, lifts: this.lifts.since(anchor.lifts) };
+      const evidence = { model, ref: anchor.ref, picture: picture.grams, lifts: this.lifts.since(anchor.lifts), stirred };
       const recorded = this.plies.slice(anchor.ply + 1).map((p) => p.pit as number);
       const found = explain(sowingAdapter, rootNode(this.plies[anchor.ply]), evidence, { depth: recorded.length + this.quickRun, width: 400, beam: 4 * this.margin }).filter((e) => e.cost <= Math.min(within, MOST_COST));
       const agreement = agree(sowingAdapter, recorded, found, this.margin);
       if (agreement.kind === 'none') continue;
       if (agreement.kind === 'undecided') return 'undecided';
-      if (agreement.add.length === 0 && agreement.replace.length === 0) return null;
-      return this.takeHistory(anchor, agreement, evidence, picture);
+      if (agreement.add.length === 0 && agreement.replace.length === 0 && !confirm) return null;
+      if (early) {
+        // Early only for a run the lifts tell move for move, wholly done, that changes nothing recorded.
+        const added = agreement.history.nodes.slice(agreement.keep + 1);
+        if (agreement.replace.length || added.length < 2 || added[added.length - 1].blind > 0) return null;
+        const m = matchNode(added[added.length - 1], evidence);
+        if (!m || !m.complete) return null;
+      }
+      return this.takeHistory(anchor, agreement, evidence, picture, early);
     }
     return null;
   }
 
   /** A history the decoder agreed on, into the record: corrected moves, then new ones. */
-  private takeHistory(anchor: Anchor, agreement: Extract<Agreement<SowingNode, number>, { kind: 'agreed' }>, evidence: Parameters<typeof matchNode>[1], picture: SettledPicture): RefereeEvent[] {
+  private takeHistory(anchor: Anchor, agreement: Extract<Agreement<SowingNode, number>, { kind: 'agreed' }>, evidence: Parameters<typeof matchNode>[1], picture: SettledPicture, early?: EarlyReading): RefereeEvent[] {
     const t = picture.t;
     const events: RefereeEvent[] = [];
     if (this.alerts.key) events.push(this.alerts.clear(t));
@@ -692,8 +768,10 @@ export class KalahaReferee {
     else for (const [k, move] of added.entries()) events.push({ kind: 'move', t, move, ply: from + k + 1, pending: [] });
     const last = agreement.history.nodes[agreement.history.nodes.length - 1];
     const m = matchNode(last, evidence);
+    // The record confirmed as it stands, the stones its last move owed now where they belong.
+    if (!old.length && !added.length && this.pending.length && m?.complete) events.push({ kind: 'settled', t });
     this.pending = m && !m.complete ? last.owed : [];
-    if (this.pending.length === 0) this.setReference(observe(this.state), picture.grams);
+    if (this.pending.length === 0) this.setReference(observe(this.state), picture.grams, early?.model ?? null, early?.lifts);
     const moveEvent = events.findLast((e) => e.kind === 'move');
     if (moveEvent && moveEvent.kind === 'move' && this.pending.length) events[events.lastIndexOf(moveEvent)] = { ...moveEvent, pending: this.pending };
     const outcome = this.state.outcome;
@@ -702,18 +780,34 @@ export class KalahaReferee {
   }
 
   /** Nothing fits as it stands; does something fit if the stirred cells exchanged stones? */
-  private decideStirred(picture: SettledPicture): RefereeEvent[] | null {
+  private decideStirred(picture: SettledPicture, stirred: number): RefereeEvent[] | null {
     const model = this.model as WeightModel;
     const ref = this.ref as Reference;
     const fits: { c: Candidate; m: Match }[] = [];
     for (const c of this.candidates()) {
-      const fit = matchTarget(model, ref, c.target, picture.grams, this.stirred);
+      const fit = matchTarget(model, ref, c.target, picture.grams, stirred);
       if (fit) fits.push({ c, m: { ...fit, score: fit.score + PRIOR[c.kind] } });
     }
     fits.sort((x, y) => x.m.score - y.m.score);
     if (fits.length === 0) return null;
     if (fits.length > 1 && fits[1].m.score < fits[0].m.score + this.margin && !sameMeaning(fits[0].c, fits[1].c)) return null;
     return this.apply(fits[0].c, fits[0].m, picture);
+  }
+
+  /**
+   * The pits a stone taken from a stirred pit may have gone to: a stone dropped into the pit after
+   * the one it was meant for is put right with any stone of that pit, so the pit before it gained
+   * one of the other's stones, not its own (a pit that gained, next to a stirred one).
+   */
+  private strayTo(picture: SettledPicture): number {
+    const model = this.model as WeightModel;
+    const ref = this.ref as Reference;
+    let to = 0;
+    for (let i = 0; i < 12; i++) {
+      const next = (i + 1) % 12;
+      if (this.stirred & (1 << next) && picture.grams[i] - ref.grams[i] > model.tolerance) to |= 1 << i;
+    }
+    return to;
   }
 
   private explainNot(picture: SettledPicture): void {
@@ -770,12 +864,10 @@ export class KalahaReferee {
       reached.add(sown.afterSow.join());
       reached.add(afterCaptures(sown.afterSow, captures, STORE[state.toMove]).join());
       const owed = transfersOf(state, sown.afterSow, captures, next.value);
-      // People carry a capture before the next move is made: the stones the last move owed are
-      // where they belong. That they are still on their way is possible, and less likely — and
-      // a pit this move sowed into would look forever owed.
+      // Stones the last move still owed a store may arrive while this move is made (a pit this
+      // move sows into again is done once it holds only what it was sown: weigh.ts).
       const ply: Ply = { state: next.value, move: PITS[move.pit], pit: move.pit, sown: sownPits(state, move.pit), captures };
-      yield { kind: 'move', move, ply, target: { counts: observe(next.value), transfers: owed } };
-      if (this.pending.length) yield { kind: 'move', move, ply, owedBefore: true, target: { counts: observe(next.value), transfers: [...this.pending, ...owed] } };
+      yield { kind: 'move', move, ply, target: { counts: observe(next.value), transfers: [...this.pending, ...owed] } };
       // The capture was not allowed (every move was forbidden), but a person may carry it anyway.
       if (!capturesApplied && sown.captures.length > 0) {
         const physical = afterCaptures(sown.afterSow, sown.captures, STORE[state.toMove]);
@@ -891,6 +983,22 @@ export class KalahaReferee {
 }
 
 const NONE: RefereeEvent[] = [];
+
+/** A picture read early (a glimpse, the board just before a pit was lifted): its noisier weights, and the lifts it had seen. */
+interface EarlyReading {
+  readonly model: WeightModel;
+  readonly lifts: number;
+}
+
+/** How `decode` searches: how many anchors, newest first; the most a history may cost; whether a record it leaves as it is is confirmed; an early picture's reading. */
+interface DecodeOptions {
+  readonly anchors?: number;
+  readonly within?: number;
+  readonly confirm?: boolean;
+  readonly early?: EarlyReading;
+  /** Cells whose stones were exchanged since the newest anchor (only with `anchors: 1`). */
+  readonly stirred?: number;
+}
 
 function isEvent<T>(e: T | null): e is T {
   return e !== null;

@@ -82,6 +82,26 @@ function chiAbsolute(model: WeightModel, grams: number, count: number): number {
 }
 
 /**
+ * Has a transfer's source given up its stones? An emptied pit reads about its zero: within most of
+ * the lightest stone of it, it is empty. A pit sown into again while its stones are owed (the next
+ * move passed it before anybody carried the capture) keeps stones, and the hand that carries takes
+ * any of them, the stone sown in as likely as a captured one: weighed whole, one heavy stone looks
+ * like two. The store tells the rest: all arrived is taken when the pit weighed as `count` stones
+ * and the store's gain as every stone owed explain the picture better than one stone still short.
+ */
+function sourceDone(model: WeightModel, ref: Reference, target: Target, i: number, picture: ArrayLike<number>): boolean {
+  const over = picture[i] - (ref.zeros?.[i] ?? 0);
+  const count = target.counts[i];
+  if (count === 0) return over <= Math.max(model.tolerance, 0.6 * model.lightest);
+  const store = target.transfers.find((tr) => tr.from === i)?.to as number;
+  const gained = picture[store] - ref.grams[store];
+  const full = target.counts[store] - ref.counts[store];
+  const arrived = chiAbsolute(model, over, count) + chi(model, gained, full);
+  const short = chiAbsolute(model, over, count + 1) + chi(model, gained, full - 1);
+  return arrived <= short;
+}
+
+/**
  * Does `picture` show the `target`, starting from `ref`? Returns null when it cannot.
  * Cells are pits and stores alike; `picture` and `ref.grams` are in grams.
  *
@@ -135,8 +155,7 @@ export function matchTarget(model: WeightModel, ref: Reference, target: Target, 
     if (picture[i] < lo * model.lightest - model.tolerance - ZERO_DRIFT || picture[i] > hi * model.heaviest + model.tolerance + ZERO_DRIFT) return null;
     if (!fits(model, change, lo - ref.counts[i], hi - ref.counts[i])) return null;
     if (lo === hi) score += chi(model, change, lo - ref.counts[i]);
-    // An emptied pit reads about its zero: within most of the lightest stone of it, it is empty.
-    else if (source && picture[i] - (ref.zeros?.[i] ?? 0) > Math.max(model.tolerance, 0.6 * model.lightest)) complete = false;
+    else if (source && !sourceDone(model, ref, target, i, picture)) complete = false;
   }
 
   // Each store with the pits whose stones are on their way to it conserves weight as a whole.
