@@ -8,6 +8,8 @@ import { openPostgresGameLog } from '../../server/store/postgres.ts';
 import { POSTGRES_MIGRATIONS } from '../../server/store/postgres-schema.ts';
 import { gameLogContract, queryContract } from './contract.ts';
 import { kalahaGame } from './helpers.ts';
+import { randomGame } from './random-games.ts';
+import { importGames, importGamesAsync } from '../../server/export/index.ts';
 import { runAs, startPostgres, type PostgresServer } from './postgres-server.ts';
 import { mountSmallDisk, type SmallDisk } from '../support/small-disk.ts';
 
@@ -117,6 +119,29 @@ describe('the database', () => {
     const log = openGameLog(server.url('secret').replace('spieltisch@', 'spieltisch:hunter2@'));
     expect(log.file).toBe(`postgres://spieltisch:***@127.0.0.1:${server.port}/secret`);
     log.close();
+  });
+
+  test('an import beside a live table is written by its worker, on a connection of its own, the password and all', async () => {
+    await server.createDatabase('imported');
+    const inner = openGameLog(server.url('imported').replace('spieltisch@', 'spieltisch:hunter2@'));
+    expect(inner.sharedAddress()).toContain(':hunter2@');
+    let writes = 0;
+    const log = new Proxy(inner, {
+      get: (target, key) => {
+        const value = Reflect.get(target, key, target);
+        if (key === 'transaction' || key === 'importGame') writes++;
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const text = [0, 1, 2].map((i) => `[Game "kalaha"] [Site "t${i}"] ${randomGame('kalaha', {}, 90 + i, 80).moves.join(' ')}`).join('\n\n');
+    const report = await importGamesAsync(log, text, { now: 9 });
+    expect(writes).toBe(0);
+    expect(report.imported.map((g) => g.game)).toEqual([1, 2, 3]);
+    expect(inner.countGames()).toBe(3);
+    const other = openGameLog(':memory:');
+    expect(importGames(other, text, { now: 9 })).toEqual(report);
+    other.close();
+    inner.close();
   });
 
   test('a connection the server dropped between writes is replaced; the game goes on', async () => {
