@@ -247,6 +247,16 @@ describe('writes that fail: each raises, writes nothing, and the same write trie
       await server.sql('full_disk', 'ALTER TABLE events SET TABLESPACE small_disk');
       log.append(id, move(1));
       small.fill();
+      // Not root, the small disk is a plain folder PostgreSQL writes to freely: the server is made to answer as on a
+      // full one (SQLSTATE 53100, disk_full) by a trigger on the events, dropped again when the disk is freed.
+      if (small.kind === 'injected') {
+        await server.sql(
+          'full_disk',
+          `CREATE FUNCTION test_disk_full() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
+             RAISE EXCEPTION 'could not extend file: No space left on device' USING ERRCODE = 'disk_full'; END $$;
+           CREATE TRIGGER test_disk_full BEFORE INSERT ON events FOR EACH ROW EXECUTE FUNCTION test_disk_full()`,
+        );
+      }
       const failure = caught(() => {
         for (let ply = 2; ply < 5000; ply++) log.append(id, move(ply));
       });
@@ -254,6 +264,7 @@ describe('writes that fail: each raises, writes nothing, and the same write trie
       expect(failure).toMatchObject({ code: 'store/unwritable', reason: 'disk-full' });
       const landed = await seqs('full_disk');
       small.free();
+      if (small.kind === 'injected') await server.sql('full_disk', 'DROP TRIGGER test_disk_full ON events');
       const next = landed.length + 1;
       expect(log.append(id, move(next))).toBe(next);
       expect(await seqs('full_disk')).toEqual([...landed, next]);
