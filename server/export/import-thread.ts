@@ -12,7 +12,10 @@ import type { Format, ImportReport } from './import.ts';
 
 /** What the worker is given. */
 export interface CheckJob {
-  readonly text: string;
+  /** The file, or its bytes as they came (decoded in the worker, by `charset`, default UTF-8). */
+  readonly text: string | Uint8Array;
+  /** A label TextDecoder knows (utf-8, iso-8859-1, utf-16le…); for bytes only. */
+  readonly charset?: string;
   readonly format?: Format;
   readonly game?: GameName;
   readonly now: number;
@@ -91,8 +94,12 @@ function logError(message: CheckMessage): Error {
 }
 
 function checkInWorker(job: CheckJob): Promise<{ checked: CheckedFile; written: () => Promise<ImportReport>; ended: Promise<void> }> {
+  // Bytes that own their whole buffer are handed over, not copied: the main thread does nothing the size of the file.
+  const bytes = job.text instanceof Uint8Array ? job.text : null;
+  const handOver = bytes !== null && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer;
   const worker = new Worker(new URL('./import-worker.mjs', import.meta.url), {
     workerData: job,
+    transferList: handOver ? [bytes.buffer as ArrayBuffer] : [],
     resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
   });
   const ended = new Promise<void>((resolve) => worker.once('exit', () => resolve()));

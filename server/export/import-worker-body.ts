@@ -12,10 +12,10 @@ import type { CheckJob, CheckMessage } from './import-thread.ts';
 /** Games per message: the main thread takes in a batch in one go (structured clone), so a batch is kept small. */
 const BATCH = 20;
 
-function check(job: CheckJob, post: (message: CheckMessage) => void): CheckedGame[] | null {
+function check(job: CheckJob, text: string, post: (message: CheckMessage) => void): CheckedGame[] | null {
   try {
-    const format = job.format ?? detectFormat(job.text);
-    const checked = readGames(job.text, { format, game: job.game }).map((game) => checkGame(game, job.now));
+    const format = job.format ?? detectFormat(text);
+    const checked = readGames(text, { format, game: job.game }).map((game) => checkGame(game, job.now));
     post({ type: 'checked', format, count: checked.length, threadId });
     return checked;
   } catch (e) {
@@ -76,11 +76,13 @@ if (parentPort) {
   const port = parentPort;
   const post = (message: CheckMessage) => port.postMessage(message);
   const job = workerData as CheckJob;
-  const checked = check(job, post);
+  // As body-parser would have decoded it (a byte-order mark dropped, a byte that is no character replaced), here.
+  const text = typeof job.text === 'string' ? job.text : new TextDecoder(job.charset ?? 'utf-8').decode(job.text);
+  const checked = check(job, text, post);
   if (checked && job.log !== undefined) {
     const turns: (() => void)[] = [];
     port.on('message', () => turns.shift()?.());
-    const format = job.format ?? detectFormat(job.text);
+    const format = job.format ?? detectFormat(text);
     void write(job.log, format, checked, post, () => new Promise<void>((resolve) => turns.push(resolve)));
   } else if (checked) {
     let next = 0;

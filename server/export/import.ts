@@ -82,8 +82,13 @@ export const WRITE_SLICE_MS = 5;
  * a bad file still writes nothing; only a log that fails in the middle (a full disk) keeps the games written so far,
  * and importing the file again adds the rest, as games already in the log are skipped.
  */
-export async function importGamesAsync(log: GameLog, text: string, options: ReadOptions & { readonly now?: number } = {}): Promise<ImportReport> {
-  const job = { text, format: options.format, game: options.game, now: options.now ?? Date.now() };
+export async function importGamesAsync(
+  log: GameLog,
+  text: string | Uint8Array,
+  options: ReadOptions & { readonly now?: number; readonly charset?: string } = {},
+): Promise<ImportReport> {
+  // Bytes (a request's body) are decoded in the worker too; they are handed over to it and unusable here after.
+  const job = { text, charset: options.charset, format: options.format, game: options.game, now: options.now ?? Date.now() };
   const address = log.sharedAddress();
   if (address !== null) return importOffThread({ ...job, log: address });
   const file = await checkOffThread(job);
