@@ -94,12 +94,14 @@ async function overHttp(file: string, text: string, games: number, wrap: (log: G
   const session = new KalahaSession({ rules: DEFAULT_OPTIONS, boardId: 'vauban', source: 'simulated', log: served });
   const maxImportBytes = Buffer.byteLength(text) + 1024;
   const http = await startHttp(session, { port: 0, host: '127.0.0.1', token: TOKEN, log: served, boardId: 'vauban', webRoot: '/nonexistent', maxImportBytes });
-  const post = (body: string) => fetch(`http://127.0.0.1:${http.port}/api/games/import`, { method: 'POST', body, headers: { authorization: `Bearer ${TOKEN}` } });
+  const post = (body: string | Blob) => fetch(`http://127.0.0.1:${http.port}/api/games/import`, { method: 'POST', body, headers: { authorization: `Bearer ${TOKEN}` } });
   // A server that has run for a while: fetch loaded (Node loads it on first use) and the log's statements prepared.
   await (await post('[Game "kalaha"] [Site "warm-up"] C')).arrayBuffer();
   let status = 0;
+  // The client is in this process too: its encoding of the file is done before the watch, as a client elsewhere would.
+  const bytes = new Blob([text]);
   const stall = await watch(async () => {
-    const res = await post(text);
+    const res = await post(bytes);
     status = res.status;
     await res.arrayBuffer();
   });
