@@ -28,9 +28,13 @@ Usage:
       --mqtt-key FILE signs every message with the site's key (the file's
       one line), for a broadcast service that has it.
   spieltisch broadcast --mqtt URL [--http PORT] [--client-id ID]
+                       [--host NAME[,NAME…]] [--listen ADDRESS]
                        [--keys FILE] [--max-boards N] [--forget-after MIN]
       Gather every table that publishes to the broker and serve the
       tournament display (default http://localhost:3100/tournament).
+      --host and --listen as for serve: the display answers to localhost,
+      this machine's names and addresses and each --host NAME; it listens
+      on --listen (default 0.0.0.0).
       --keys FILE: one "SITE KEY" a line; those sites' unsigned or badly
       signed messages are dropped. At most --max-boards boards (64); one
       unheard for --forget-after minutes (15) is forgotten.
@@ -198,7 +202,9 @@ const SERVE_OPTIONS = {
 const BROADCAST_OPTIONS = {
   mqtt: { type: 'string' },
   http: { type: 'string', default: '3100' },
-  host: { type: 'string', default: '0.0.0.0' },
+  host: { type: 'string', multiple: true },
+  // No default here: whether it was given tells an old `--host ADDRESS` apart (commands/broadcast.ts).
+  listen: { type: 'string' },
   'client-id': { type: 'string' },
   keys: { type: 'string' },
   'max-boards': { type: 'string', default: '64' },

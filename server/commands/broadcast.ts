@@ -1,5 +1,7 @@
 // `spieltisch broadcast`: gathers every table that publishes to one MQTT broker and serves the
 // tournament display, until the process is stopped; and the options `serve` publishes a table with.
+import { isIP } from 'node:net';
+import { parseHostNames } from '../http/hosts.ts';
 import { isTopicName, KeyFileError, readKeyFile, readKeysFile, startBroadcast, startPublisher, tableLogPosition, type PublishedGame, type TablePublisher } from '../mqtt/index.ts';
 import type { GameLog } from '../store/index.ts';
 import { number, UsageError, type BroadcastArgs, type Io } from '../cli.ts';
@@ -11,10 +13,12 @@ export async function broadcastCommand({ values, positionals }: BroadcastArgs, i
   const maxBoards = Math.floor(number(values['max-boards'], 'max-boards', 1, 10_000));
   const forgetAfter = number(values['forget-after'], 'forget-after', 1, 7 * 24 * 60);
   const keys = values.keys === undefined ? undefined : keyFile(() => readKeysFile(values.keys!));
+  const hostNames = hostNamesOf(values.host ?? [], values.listen !== undefined);
   const broadcast = await startBroadcast({
     url: mqttUrl(values.mqtt),
     port,
-    host: values.host,
+    listen: values.listen ?? '0.0.0.0',
+    hostNames,
     clientId: values['client-id'],
     maxBoards,
     staleMs: forgetAfter * 60_000,
@@ -31,6 +35,26 @@ export async function broadcastCommand({ values, positionals }: BroadcastArgs, i
   });
   await broadcast.close();
   return 0;
+}
+
+/**
+ * The names of `--host NAME[,NAME…]`, as for serve. `--host` was once broadcast's listen address; an address (or
+ * localhost) given as --host without --listen may mean either, and taking it as a name would listen on every
+ * interface where the old meaning listened on one: it is refused, saying to use --listen. As a name it adds
+ * nothing, since the display answers to the machine's own addresses and localhost anyway.
+ */
+function hostNamesOf(values: readonly string[], listenGiven: boolean): string[] {
+  let names: string[];
+  try {
+    names = parseHostNames(values);
+  } catch (e) {
+    throw new UsageError(`--host: ${(e as Error).message}`);
+  }
+  const address = listenGiven ? undefined : names.find((name) => isIP(name) !== 0 || name === 'localhost');
+  if (address !== undefined) {
+    throw new UsageError(`--host names the names the display answers to, as for serve; to listen on ${address}, give --listen ${address}`);
+  }
+  return names;
 }
 
 /** A broker address the mqtt client understands; anything else is a usage error now, not a silent retry loop later. */

@@ -6,7 +6,7 @@ import type { GameName } from '../rules/index.ts';
 import { checkGame, type CheckedGame, type DeclaredGame } from './check.ts';
 import { readGamesCsv } from './csv.ts';
 import { ImportError } from './errors.ts';
-import { checkOffThread } from './import-thread.ts';
+import { checkOffThread, importOffThread } from './import-thread.ts';
 import { readGamesJson } from './json.ts';
 import { readGamesText } from './text.ts';
 
@@ -74,14 +74,24 @@ export function importGames(log: GameLog, text: string, options: ReadOptions & {
 export const WRITE_SLICE_MS = 5;
 
 /**
- * importGames for a server that referees a live game at the same time. Reading and checking (seconds for a large
- * file) happen in a worker thread (import-thread.ts); the games are then written in slices of a few milliseconds
- * each, one transaction a slice, giving the event loop back in between. Every game is checked before the first is
- * written, so a bad file still writes nothing; only a log that fails in the middle (a full disk) keeps the games
- * written so far, and importing the file again adds the rest, as games already in the log are skipped.
+ * importGames for a server that referees a live game at the same time. Reading, checking (seconds for a large file)
+ * and writing happen in a worker thread (import-thread.ts), on a connection of its own to the same log, in slices
+ * of a few milliseconds each, one transaction a slice: a commit waits for the disk (tens of milliseconds on a busy
+ * one), and the event loop must not wait with it. A log no other connection can open (`:memory:`) is written here,
+ * in the same slices, giving the event loop back in between. Every game is checked before the first is written, so
+ * a bad file still writes nothing; only a log that fails in the middle (a full disk) keeps the games written so far,
+ * and importing the file again adds the rest, as games already in the log are skipped.
  */
-export async function importGamesAsync(log: GameLog, text: string, options: ReadOptions & { readonly now?: number } = {}): Promise<ImportReport> {
-  const file = await checkOffThread({ text, format: options.format, game: options.game, now: options.now ?? Date.now() });
+export async function importGamesAsync(
+  log: GameLog,
+  text: string | Uint8Array,
+  options: ReadOptions & { readonly now?: number; readonly charset?: string } = {},
+): Promise<ImportReport> {
+  // Bytes (a request's body) are decoded in the worker too; they are handed over to it and unusable here after.
+  const job = { text, charset: options.charset, format: options.format, game: options.game, now: options.now ?? Date.now() };
+  const address = log.sharedAddress();
+  if (address !== null) return importOffThread({ ...job, log: address });
+  const file = await checkOffThread(job);
   const imported: { game: number; id: number }[] = [];
   const skipped: { game: number; id: number }[] = [];
   for await (const batch of file.batches()) {
@@ -99,7 +109,7 @@ export async function importGamesAsync(log: GameLog, text: string, options: Read
 }
 
 /** Writes one checked game unless the log holds it already. */
-function writeOne(log: GameLog, c: CheckedGame, imported: { game: number; id: number }[], skipped: { game: number; id: number }[]): void {
+export function writeOne(log: GameLog, c: CheckedGame, imported: { game: number; id: number }[], skipped: { game: number; id: number }[]): void {
   const same = alreadyLogged(log, c);
   if (same !== null) skipped.push({ game: c.index, id: same });
   else imported.push({ game: c.index, id: log.importGame(c.game) });

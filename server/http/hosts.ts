@@ -92,11 +92,23 @@ export class HostNames {
   }
 }
 
+/** Which service refuses: a table (`serve`) or the tournament display (`broadcast`). */
+export type RefusingService = 'table' | 'broadcast';
+
+const REFUSAL_WORDS: Readonly<Record<RefusingService, { en: string; de: string }>> = {
+  table: { en: 'This table', de: 'Dieser Spieltisch' },
+  broadcast: { en: 'This tournament display', de: 'Diese Turnieranzeige' },
+};
+
 /** The refusal of a request for a name this service does not answer to, in the sentence it shows. */
-export function unknownHostRefusal(header: string): { readonly status: 421; readonly code: 'server/unknown-host'; readonly message: string; readonly text: string } {
+export function unknownHostRefusal(
+  header: string,
+  service: RefusingService = 'table',
+): { readonly status: 421; readonly code: 'server/unknown-host'; readonly message: string; readonly text: string } {
   const shown = header.slice(0, 100);
   const name = hostName(header) ?? shown;
-  const message = `This table does not answer to the name "${shown}": open it as localhost or by this machine's name or address, or start it with --host ${name}.`;
-  const german = `Dieser Spieltisch hört nicht auf den Namen „${shown}“: Öffne ihn als localhost oder über Namen oder Adresse dieses Rechners, oder starte ihn mit --host ${name}.`;
+  const words = REFUSAL_WORDS[service];
+  const message = `${words.en} does not answer to the name "${shown}": open it as localhost or by this machine's name or address, or start it with --host ${name}.`;
+  const german = `${words.de} hört nicht auf den Namen „${shown}“: Öffne ${service === 'table' ? 'ihn' : 'sie'} als localhost oder über Namen oder Adresse dieses Rechners, oder starte ${service === 'table' ? 'ihn' : 'sie'} mit --host ${name}.`;
   return { status: 421, code: 'server/unknown-host', message, text: `${german}\n${message}\n` };
 }

@@ -67,6 +67,8 @@ export interface HttpOptions {
   readonly hostNames?: readonly string[];
   /** Where lines for the operator go (refused token guesses); default stderr. */
   readonly securityLog?: (line: string) => void;
+  /** Largest import body in bytes (api.ts); default 2 MiB. */
+  readonly maxImportBytes?: number;
 }
 
 /** One line naming where and what: the stack belongs in a bug report, not in the table's log. */
@@ -125,7 +127,7 @@ export async function startHttp(game: LiveGame, options: HttpOptions): Promise<R
   });
   if (options.setup) app.use('/api/setup', setupApi({ table: options.setup, checkToken }));
   if (options.log) {
-    app.use('/api', gameLogApi({ log: options.log, boardId: options.boardId, checkToken }));
+    app.use('/api', gameLogApi({ log: options.log, boardId: options.boardId, checkToken, maxImportBytes: options.maxImportBytes }));
   }
 
   const webRoot = options.webRoot ?? DEFAULT_WEB_ROOT;

@@ -11,6 +11,7 @@ import { WebSocketServer, WebSocket } from 'ws';
 import { connect, type IClientOptions, type MqttClient } from 'mqtt';
 import { DEFAULT_WEB_ROOT } from '../http/index.ts';
 import { securityHeaders } from '../http/security.ts';
+import { HostNames, unknownHostRefusal } from '../http/hosts.ts';
 import { BoardBook, type Outcome } from './boards.ts';
 import { EVERY_TABLE, isTopicName, topicOf } from './topics.ts';
 import { noDelay, safeUrl } from './publisher.ts';
@@ -21,7 +22,14 @@ export interface BroadcastOptions {
   readonly url: string;
   /** HTTP port; 0 picks a free one. */
   readonly port: number;
-  readonly host?: string;
+  /** The address listened on (`--listen`, default 0.0.0.0). */
+  readonly listen?: string;
+  /**
+   * Names the display answers to besides the machine's own (localhost, its addresses and hostname): `--host`, as
+   * for `serve`. A request whose Host header names anything else is refused with 421 (hosts.ts); `*` turns the
+   * check off.
+   */
+  readonly hostNames?: readonly string[];
   /** Folder of the built pages (web/dist). */
   readonly webRoot?: string;
   /**
@@ -153,6 +161,16 @@ export async function startBroadcast(options: BroadcastOptions): Promise<Running
   const app = express();
   app.disable('x-powered-by');
   app.use(securityHeaders());
+  // As serve's: a page of another site whose name was made to point here (DNS rebinding) is refused.
+  const hosts = new HostNames(options.hostNames ?? []);
+  app.use((req, res, next) => {
+    const host = req.get('host');
+    if (host === undefined || hosts.allows(host)) return next();
+    const refusal = unknownHostRefusal(host, 'broadcast');
+    res.status(refusal.status);
+    if (req.path.startsWith('/api/') || req.path === '/healthz') res.json({ error: refusal.code, message: refusal.message });
+    else res.type('text/plain; charset=utf-8').send(refusal.text);
+  });
   app.get('/api/boards', (_req, res) => {
     res.json({ broker, boards: book.all() });
   });
@@ -192,7 +210,16 @@ export async function startBroadcast(options: BroadcastOptions): Promise<Running
   }) satisfies ErrorRequestHandler);
 
   const server = createServer(app);
-  const wss = new WebSocketServer({ server, path: '/ws', maxPayload: 1024 });
+  const wss = new WebSocketServer({
+    server,
+    path: '/ws',
+    maxPayload: 1024,
+    verifyClient: (info, done) => {
+      const host = info.req.headers.host;
+      if (host === undefined || hosts.allows(host)) return done(true);
+      done(false, 421, unknownHostRefusal(host, 'broadcast').text, { 'Content-Type': 'text/plain; charset=utf-8' });
+    },
+  });
   /** What each page follows: one board's key, or null for all. */
   const following = new WeakMap<WebSocket, string | null>();
   wss.on('connection', (socket, request) => {
@@ -243,7 +270,7 @@ export async function startBroadcast(options: BroadcastOptions): Promise<Running
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port, options.host ?? '0.0.0.0', () => resolve());
+    server.listen(options.port, options.listen ?? '0.0.0.0', () => resolve());
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;

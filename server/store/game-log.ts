@@ -292,6 +292,10 @@ class SqliteGameLog implements GameLog {
     };
   }
 
+  sharedAddress(): string | null {
+    return this.file === ':memory:' ? null : this.file;
+  }
+
   close(): void {
     this.db.close();
   }

@@ -57,7 +57,7 @@ export function openPostgresGameLog(url: string, options: PostgresOptions = {}):
     }
     const sql: Sql = (text, params) => connection.query(text, params).rows;
     migratePostgres(sql, where, options.migrations ?? POSTGRES_MIGRATIONS);
-    return new PostgresGameLog(connection, where);
+    return new PostgresGameLog(connection, where, url);
   } catch (error) {
     connection.close();
     throw error;
@@ -251,6 +251,8 @@ class PostgresGameLog implements GameLog {
   constructor(
     private readonly connection: BlockingConnection,
     readonly file: string,
+    /** The address with its password, for another connection to the same database (sharedAddress). */
+    private readonly url: string,
   ) {}
 
   private rows<R>(sql: string, params?: readonly unknown[], name?: string): R[] {
@@ -446,6 +448,10 @@ class PostgresGameLog implements GameLog {
     // A commit waits for the WAL to be flushed unless synchronous_commit is off; without fsync
     // nothing is flushed at all.
     return { journalMode: 'wal', synchronous: row.fsync === 'on' && row.commit !== 'off' ? 'full' : 'off' };
+  }
+
+  sharedAddress(): string {
+    return this.url;
   }
 
   close(): void {

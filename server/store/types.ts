@@ -136,6 +136,12 @@ export interface GameLog {
   /** Runs `fn` in one write transaction: everything it writes is committed together, or nothing is. */
   transaction<T>(fn: () => T): T;
   durability(): Durability;
+  /**
+   * What openGameLog opens this same log with on another connection, from another thread (an import's worker
+   * writes on a connection of its own); null for a log no other connection sees (`:memory:`). It may hold a
+   * PostgreSQL password: it is for openGameLog only, never for a message.
+   */
+  sharedAddress(): string | null;
   close(): void;
 }
 

@@ -166,7 +166,7 @@ async function startBenchTable(game: GameName, name: string, seed: number, speed
 
 /** `spieltisch broadcast` in its own process, so its CPU and memory are its own. */
 async function startBroadcastProcess(url: string): Promise<{ child: ChildProcess; port: number }> {
-  const child = spawn(process.execPath, [bin, 'broadcast', '--mqtt', url, '--http', '0', '--host', '127.0.0.1', '--client-id', `bench-${randomBytes(4).toString('hex')}`], {
+  const child = spawn(process.execPath, [bin, 'broadcast', '--mqtt', url, '--http', '0', '--listen', '127.0.0.1', '--client-id', `bench-${randomBytes(4).toString('hex')}`], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const port = await new Promise<number>((resolve, reject) => {

@@ -269,6 +269,17 @@ describe('POST /api/games/import', () => {
     expect((await get('/games')).body.total).toBe(0);
   });
 
+  test('a body in the charset its Content-Type names is read in it (the worker decodes the bytes)', async () => {
+    const latin1 = Buffer.from('[Game "kalaha"]\n[Site "vauban"]\n[South "Jürgen Größe"]\n\nC e\n', 'latin1');
+    const res = await fetch(`${base}/games/import`, { method: 'POST', body: latin1, headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'text/plain; charset=ISO-8859-1' } });
+    expect(res.status).toBe(201);
+    const { imported } = (await res.json()) as { imported: { id: number }[] };
+    expect((await get(`/games/${imported[0].id}`)).body.players).toMatchObject({ south: 'Jürgen Größe' });
+    const utf8 = await post('\uFEFF[Game "kalaha"]\n[Site "vauban"]\n[South "Zoë"]\n\nC\n');
+    expect(utf8.status).toBe(201);
+    expect((await get(`/games/${utf8.body.imported[0].id}`)).body.players).toMatchObject({ south: 'Zoë' });
+  });
+
   test('an empty body, a body too large, a charset that is not UTF-8', async () => {
     expect((await post('   \n')).body).toEqual({ error: 'api/empty-body', message: expect.any(String) });
     const big = await post('{' + ' '.repeat(2 * 1024 * 1024) + '}');

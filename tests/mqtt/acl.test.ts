@@ -42,7 +42,7 @@ describe('the README’s Mosquitto ACL', () => {
     const users = { broadcast: 'pw-broadcast', 'brett-1': 'pw-brett-1', 'brett-2': 'pw-brett-2' };
     broker = await TestBroker.start({ persistence: false, auth: { users, acl: readmeAcl() } });
     const url = (user: keyof typeof users) => broker!.url.replace('mqtt://', `mqtt://${user}:${users[user]}@`);
-    broadcast = await startBroadcast({ url: url('broadcast'), port: 0, host: '127.0.0.1', clientId: `broadcast-${randomBytes(4).toString('hex')}` });
+    broadcast = await startBroadcast({ url: url('broadcast'), port: 0, listen: '127.0.0.1', clientId: `broadcast-${randomBytes(4).toString('hex')}` });
     const outcomes: Outcome[] = [];
     broadcast.subscribe((o) => outcomes.push(o));
     await until('the broadcast service is subscribed', () => broadcast!.broker().connected);

@@ -73,7 +73,7 @@ describe('serve --mqtt and broadcast, as processes', () => {
   test('two tables that sign appear on the tournament display with their moves, one that does not never; one that stops goes offline', async () => {
     broker = await TestBroker.start({ persistence: false });
     const { match: port } = await run(
-      ['broadcast', '--mqtt', broker.url, '--http', '0', '--host', '127.0.0.1', '--client-id', `cli-${randomBytes(4).toString('hex')}`, '--keys', KEYS],
+      ['broadcast', '--mqtt', broker.url, '--http', '0', '--listen', '127.0.0.1', '--client-id', `cli-${randomBytes(4).toString('hex')}`, '--keys', KEYS],
       /tournament display at http:\/\/localhost:(\d+)/,
     );
     const tables = await Promise.all(

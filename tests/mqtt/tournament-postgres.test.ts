@@ -158,7 +158,7 @@ describe('a tournament: serve processes, one PostgreSQL log, one Mosquitto, one 
     postgres = await startPostgres();
     const db = await postgres.createDatabase('tournament');
     broker = await TestBroker.start({ persistence: true });
-    broadcast = await startBroadcast({ url: broker.url, port: 0, host: '127.0.0.1', clientId: `broadcast-${randomBytes(4).toString('hex')}` });
+    broadcast = await startBroadcast({ url: broker.url, port: 0, listen: '127.0.0.1', clientId: `broadcast-${randomBytes(4).toString('hex')}` });
     await until('the broadcast service is subscribed', () => broadcast!.broker().connected);
 
     // What the display applied, per board: each event's (gameId, seq) and the record it showed after it.

@@ -73,7 +73,7 @@ async function settleAndCompare(service: RunningBroadcast, list: readonly TestTa
 describe('tables and a broadcast service on a real Mosquitto', () => {
   test('the broker is restarted mid-game (saving its state): every event reaches the display once, in order', async () => {
     broker = await TestBroker.start({ persistence: true });
-    broadcast = await startBroadcast({ url: broker.url, port: 0, host: '127.0.0.1', clientId: `broadcast-${randomBytes(4).toString('hex')}` });
+    broadcast = await startBroadcast({ url: broker.url, port: 0, listen: '127.0.0.1', clientId: `broadcast-${randomBytes(4).toString('hex')}` });
     const applied = recordApplied(broadcast);
     await until('the broadcast service is subscribed', () => broadcast!.broker().connected);
     tables = await startTables(broker.url, ['kalaha', 'kalaha', 'kalaha', 'malawi']);
@@ -109,7 +109,7 @@ describe('tables and a broadcast service on a real Mosquitto', () => {
 
   test('the broker is killed mid-game and forgets everything: the boards re-sync and still end equal', async () => {
     broker = await TestBroker.start({ persistence: false });
-    broadcast = await startBroadcast({ url: broker.url, port: 0, host: '127.0.0.1', clientId: `broadcast-${randomBytes(4).toString('hex')}` });
+    broadcast = await startBroadcast({ url: broker.url, port: 0, listen: '127.0.0.1', clientId: `broadcast-${randomBytes(4).toString('hex')}` });
     const applied = recordApplied(broadcast);
     await until('the broadcast service is subscribed', () => broadcast!.broker().connected);
     tables = await startTables(broker.url, ['kalaha', 'malawi', 'kalaha']);
@@ -136,7 +136,7 @@ describe('tables and a broadcast service on a real Mosquitto', () => {
 
   test('a table started while the broker is away referees all the same, and its whole game arrives later', async () => {
     broker = await TestBroker.start({ persistence: true });
-    broadcast = await startBroadcast({ url: broker.url, port: 0, host: '127.0.0.1', clientId: `broadcast-${randomBytes(4).toString('hex')}` });
+    broadcast = await startBroadcast({ url: broker.url, port: 0, listen: '127.0.0.1', clientId: `broadcast-${randomBytes(4).toString('hex')}` });
     const applied = recordApplied(broadcast);
     await until('the broadcast service is subscribed', () => broadcast!.broker().connected);
     await broker.stop('SIGTERM');

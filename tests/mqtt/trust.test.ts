@@ -50,7 +50,7 @@ async function startService(options: Partial<BroadcastOptions> = {}): Promise<Se
   const service = await startBroadcast({
     url: broker!.url,
     port: 0,
-    host: '127.0.0.1',
+    listen: '127.0.0.1',
     clientId: `broadcast-${randomBytes(4).toString('hex')}`,
     onNotice: (line) => notices.push(line),
     ...options,

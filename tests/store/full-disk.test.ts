@@ -1,5 +1,6 @@
 // The SQLite game log on a real, small, full file system: every write lands or raises, a write tried again once
-// there is room lands once, and a log that cannot be written is refused at start in one sentence.
+// there is room lands once, and a log that cannot be written is refused at start in one sentence. Not root, the
+// disk is a folder on which SQLite answers SQLITE_FULL as on a full one (small-disk.ts).
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { join } from 'node:path';
 import { GameLogRefusedError, GameLogWriteError, openGameLog } from '../../server/store/index.ts';

@@ -1,6 +1,9 @@
 // Import refuses what does not check — the first bad move by game and ply — and then writes nothing at all.
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { openGameLog } from '../../server/store/index.ts';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { GameLogWriteError, openGameLog } from '../../server/store/index.ts';
 import type { GameLog } from '../../server/store/index.ts';
 import { ImportError, detectFormat, exportGames, importGames, importGamesAsync, positionsOf } from '../../server/export/index.ts';
 import { randomGame } from './random-games.ts';
@@ -95,6 +98,77 @@ describe('importing beside a live table', () => {
   test('and refuses a bad file the same way, writing nothing', async () => {
     await expect(importGamesAsync(log, `${KALAHA} C e\n\n${KALAHA} C C`)).rejects.toMatchObject({ code: 'import/bad-move', details: { game: 2, ply: 2 } });
     expect(log.countGames()).toBe(0);
+  });
+});
+
+describe('an import into a log file is written by its worker', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'spieltisch-import-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  /** The main thread's connection, counting what is written through it. */
+  function counted(file: string): { log: GameLog; writes: () => number } {
+    const inner = openGameLog(file);
+    let writes = 0;
+    const log = new Proxy(inner, {
+      get: (target, key) => {
+        const value = Reflect.get(target, key, target);
+        if (typeof value !== 'function') return value;
+        if (key === 'transaction' || key === 'importGame' || key === 'append' || key === 'startGame') {
+          return (...args: unknown[]) => {
+            writes++;
+            return (value as (...a: unknown[]) => unknown).apply(target, args);
+          };
+        }
+        return value.bind(target);
+      },
+    });
+    return { log, writes: () => writes };
+  }
+
+  test('on a connection of its own, while the live table writes on the main one: every game and every move lands, in order', async () => {
+    const file = join(dir, 'games.db');
+    const { log: main, writes } = counted(file);
+    const games = Array.from({ length: 30 }, (_, i) => randomGame('kalaha', {}, 70 + i, 120));
+    const text = games.map((g, i) => `${KALAHA} [Site "t${i}"] [Start "2024-05-01T10:00:00Z"] ${g.moves.join(' ')}`).join('\n\n');
+    // The live table's game, started before the import and written to while it runs (not counted: not the import's).
+    const live = openGameLog(file);
+    const id = live.startGame({ game: 'kalaha', options: {}, players: {}, boardId: 'vauban', source: 'simulated', at: 1 });
+    let ply = 0;
+    const timer = setInterval(() => live.append(id, { kind: 'note', at: 2, payload: { ply: ++ply } }), 1);
+    const report = await importGamesAsync(main, text, { now: 9 });
+    clearInterval(timer);
+    live.append(id, { kind: 'note', at: 2, payload: { ply: ++ply } });
+    // Nothing of the import went through the main thread's connection.
+    expect(writes()).toBe(0);
+    expect(report.imported.map((g) => g.game)).toEqual(games.map((_, i) => i + 1));
+    const other = openGameLog(':memory:');
+    expect(importGames(other, text, { now: 9 }).imported.map((g) => g.game)).toEqual(report.imported.map((g) => g.game));
+    expect(exportGames(other, {}, 'json').count).toBe(30);
+    expect(exportGames(main, { board: 't7' }, 'pgn').text).toBe(exportGames(other, { board: 't7' }, 'pgn').text);
+    other.close();
+    // The live game's notes: every one, in the order written, seqs without gaps.
+    expect(main.events(id).map((e) => [e.seq, (e.payload as { ply: number }).ply])).toEqual(Array.from({ length: ply }, (_, i) => [i + 1, i + 1]));
+    // A second time, every game is found in the log and skipped.
+    expect((await importGamesAsync(main, text, { now: 9 })).skipped).toHaveLength(30);
+    live.close();
+    main.close();
+  });
+
+  test('a log the worker cannot write raises on the main thread as the log would, with nothing written', async () => {
+    const file = join(dir, 'games.db');
+    const inner = openGameLog(file);
+    const notALog = join(dir, 'notes.txt');
+    writeFileSync(notALog, 'shopping list\n');
+    // A log whose other connections would land on someone else's file: the worker's open is refused.
+    const log = new Proxy(inner, { get: (target, key) => (key === 'sharedAddress' ? () => notALog : Reflect.get(target, key, target)) });
+    const importing = importGamesAsync(log, `${KALAHA} C e`, { now: 9 });
+    await expect(importing).rejects.toBeInstanceOf(GameLogWriteError);
+    await expect(importing).rejects.toMatchObject({ reason: 'failed', file: notALog });
+    expect(inner.countGames()).toBe(0);
+    inner.close();
   });
 });
 

@@ -8,6 +8,8 @@ import { openPostgresGameLog } from '../../server/store/postgres.ts';
 import { POSTGRES_MIGRATIONS } from '../../server/store/postgres-schema.ts';
 import { gameLogContract, queryContract } from './contract.ts';
 import { kalahaGame } from './helpers.ts';
+import { randomGame } from './random-games.ts';
+import { importGames, importGamesAsync } from '../../server/export/index.ts';
 import { runAs, startPostgres, type PostgresServer } from './postgres-server.ts';
 import { mountSmallDisk, type SmallDisk } from '../support/small-disk.ts';
 
@@ -119,6 +121,29 @@ describe('the database', () => {
     log.close();
   });
 
+  test('an import beside a live table is written by its worker, on a connection of its own, the password and all', async () => {
+    await server.createDatabase('imported');
+    const inner = openGameLog(server.url('imported').replace('spieltisch@', 'spieltisch:hunter2@'));
+    expect(inner.sharedAddress()).toContain(':hunter2@');
+    let writes = 0;
+    const log = new Proxy(inner, {
+      get: (target, key) => {
+        const value = Reflect.get(target, key, target);
+        if (key === 'transaction' || key === 'importGame') writes++;
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const text = [0, 1, 2].map((i) => `[Game "kalaha"] [Site "t${i}"] ${randomGame('kalaha', {}, 90 + i, 80).moves.join(' ')}`).join('\n\n');
+    const report = await importGamesAsync(log, text, { now: 9 });
+    expect(writes).toBe(0);
+    expect(report.imported.map((g) => g.game)).toEqual([1, 2, 3]);
+    expect(inner.countGames()).toBe(3);
+    const other = openGameLog(':memory:');
+    expect(importGames(other, text, { now: 9 })).toEqual(report);
+    other.close();
+    inner.close();
+  });
+
   test('a connection the server dropped between writes is replaced; the game goes on', async () => {
     const url = await server.createDatabase('dropped');
     const log = openGameLog(url);
@@ -222,6 +247,16 @@ describe('writes that fail: each raises, writes nothing, and the same write trie
       await server.sql('full_disk', 'ALTER TABLE events SET TABLESPACE small_disk');
       log.append(id, move(1));
       small.fill();
+      // Not root, the small disk is a plain folder PostgreSQL writes to freely: the server is made to answer as on a
+      // full one (SQLSTATE 53100, disk_full) by a trigger on the events, dropped again when the disk is freed.
+      if (small.kind === 'injected') {
+        await server.sql(
+          'full_disk',
+          `CREATE FUNCTION test_disk_full() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
+             RAISE EXCEPTION 'could not extend file: No space left on device' USING ERRCODE = 'disk_full'; END $$;
+           CREATE TRIGGER test_disk_full BEFORE INSERT ON events FOR EACH ROW EXECUTE FUNCTION test_disk_full()`,
+        );
+      }
       const failure = caught(() => {
         for (let ply = 2; ply < 5000; ply++) log.append(id, move(ply));
       });
@@ -229,6 +264,7 @@ describe('writes that fail: each raises, writes nothing, and the same write trie
       expect(failure).toMatchObject({ code: 'store/unwritable', reason: 'disk-full' });
       const landed = await seqs('full_disk');
       small.free();
+      if (small.kind === 'injected') await server.sql('full_disk', 'DROP TRIGGER test_disk_full ON events');
       const next = landed.length + 1;
       expect(log.append(id, move(next))).toBe(next);
       expect(await seqs('full_disk')).toEqual([...landed, next]);
