@@ -17,6 +17,12 @@ export interface HistoryAdapter<Node, Move, Evidence> {
   fit(node: Node, evidence: Evidence): number | null;
   /** Two moves that are one in the record. */
   same(a: Move, b: Move): boolean;
+  /**
+   * How far `node` is still from explaining the evidence, at least (optional): the beam keeps the
+   * histories whose cost so far and this together are least, so a deep search keeps the paths
+   * that head for the picture. It orders the search only; the costs found are `fit`'s.
+   */
+  estimate?(node: Node, evidence: Evidence): number;
 }
 
 /** A history that explains the evidence: its moves from the root, the positions they reach, its cost. */
@@ -52,9 +58,11 @@ export function explain<Node, Move, Evidence>(
     readonly moves: readonly Move[];
     readonly nodes: readonly Node[];
     readonly prior: number;
+    /** The adapter's estimate of what is still to explain (0 without one). */
+    readonly ahead: number;
   }
   const found: Explanation<Node, Move>[] = [];
-  let layer: Path[] = [{ moves: [], nodes: [root], prior: 0 }];
+  let layer: Path[] = [{ moves: [], nodes: [root], prior: 0, ahead: 0 }];
   for (let depth = 0; depth <= limits.depth && layer.length; depth++) {
     const next: Path[] = [];
     for (const path of layer) {
@@ -63,10 +71,11 @@ export function explain<Node, Move, Evidence>(
       if (cost !== null) found.push({ moves: path.moves, nodes: path.nodes, cost: cost + path.prior });
       if (depth === limits.depth) continue;
       for (const step of adapter.moves(node, evidence)) {
-        next.push({ moves: [...path.moves, step.move], nodes: [...path.nodes, step.next], prior: path.prior + step.cost });
+        const ahead = adapter.estimate ? adapter.estimate(step.next, evidence) : 0;
+        next.push({ moves: [...path.moves, step.move], nodes: [...path.nodes, step.next], prior: path.prior + step.cost, ahead });
       }
     }
-    next.sort((a, b) => a.prior - b.prior);
+    next.sort((a, b) => a.prior + a.ahead - (b.prior + b.ahead));
     layer = next.slice(0, limits.width);
   }
   found.sort((a, b) => a.cost - b.cost);

@@ -77,6 +77,14 @@ export class GridSettler {
   /** When the picture last changed. */
   private changedAt = 0;
   private lastPicture: SettledGrid | null = null;
+  /**
+   * Cells whose confirmed reading changed since `clearTouched`, 1 = touched: where the hands were
+   * between two still pictures, even where the picture shows no change (a victim taken off and the
+   * captor set down, a piece moved on within a quick run). Flickering cells are not counted.
+   */
+  readonly touched: Uint8Array;
+  /** Every touch of the window in order: the cell, and the first frame of the reading that changed. */
+  readonly touches: [cell: number, t: number][] = [];
   /** True while the board still shows the last picture emitted, held for `holdMs`. */
   holding = false;
   /** Frames refused because they did not have one value per cell. */
@@ -101,6 +109,13 @@ export class GridSettler {
     this.lastToggle = new Float64Array(cells);
     this.flickering = new Uint8Array(cells);
     this.decoded = new Int32Array(cells);
+    this.touched = new Uint8Array(cells);
+  }
+
+  /** Starts a new window of touched cells (the referee has read the picture up to now). */
+  clearTouched(): void {
+    this.touched.fill(0);
+    this.touches.length = 0;
   }
 
   /** Forget everything (a reconnect, a board swapped). */
@@ -112,6 +127,7 @@ export class GridSettler {
     this.holding = false;
     this.flickering.fill(0);
     this.toggleScore.fill(0);
+    this.clearTouched();
   }
 
   /** Forget only the last emitted picture, so the next settled one is emitted even if equal. */
@@ -189,7 +205,13 @@ export class GridSettler {
         this.runLength[c] = 1;
         this.runStart[c] = t;
       }
-      if (this.runLength[c] >= confirmFrames) this.confirmed[c] = v;
+      if (this.runLength[c] >= confirmFrames && this.confirmed[c] !== v) {
+        this.confirmed[c] = v;
+        if (this.flickering[c] === 0) {
+          this.touched[c] = 1;
+          this.touches.push([c, this.runStart[c]]);
+        }
+      }
       const seen = this.flickering[c] === 1 ? this.frozen[c] : this.confirmed[c];
       if (seen !== this.picture[c]) {
         this.picture[c] = seen;

@@ -44,6 +44,7 @@ import { boardShape, squareName, type BoardShape, type CellDiff } from './square
 import { AlertLatch } from './alert-latch.ts';
 import { ResumeWatch } from './resume-watch.ts';
 import type { BoardAlert, BoardQuestion, BoardRefereeEvent } from './events.ts';
+import { changedCells, closeWindow, decodeGrid, touchedSince, type GridGame, type TouchedPly } from './grid-decoder.ts';
 import { DEFAULT_ASSUME_MS, REVISE_PLIES, TakenQuestions, correction, likeliest, replayRecord, revision, samePosition, weigh, type Explains, type Taken } from './hypotheses.ts';
 
 export const SENSINGS = ['occupancy', 'count'] as const;
@@ -114,6 +115,8 @@ interface Ply {
   readonly counts: readonly number[];
   /** The legal moves of this position, made when first needed. */
   legal: readonly MalawiMove[] | null;
+  /** The cells the hands touched in the window that ended with this move, and when (grid-decoder.ts); null until it closes. */
+  touched: TouchedPly['touched'];
 }
 
 interface OpenQuestion {
@@ -254,7 +257,7 @@ export class MalawiReferee {
       if (!parsed.ok) return { ok: false, ply: i + 1, error: parsed.error };
       const next = play(before, parsed.value);
       if (!next.ok) return { ok: false, ply: i + 1, error: next.error };
-      plies.push(plyOf(next.value, parsed.value, formatMove(parsed.value, this.size)));
+      plies.push(plyOf(next.value, parsed.value, formatMove(parsed.value, this.size), []));
     }
     this.plies = plies;
     this.isCalibrated = false;
@@ -359,7 +362,7 @@ export class MalawiReferee {
     return replayRecord(this.plies[ply - 1].state, moves, (state, m: MalawiMove) => {
       const name = formatMove(m, this.size);
       const next = play(state, m);
-      return next.ok ? { ok: true, state: next.value, ply: plyOf(next.value, m, name) } : { ok: false, error: next.error, name };
+      return next.ok ? { ok: true, state: next.value, ply: plyOf(next.value, m, name, []) } : { ok: false, error: next.error, name };
     }, { lead: 1, name: formatMove(move, this.size), ply });
   }
 
@@ -446,8 +449,14 @@ export class MalawiReferee {
   // -------------------------------------------------------------------------------------------
   // Deciding a settled picture
 
-  /** A settled picture: which candidate explains it? */
+  /** A settled picture: which candidate explains it? Where the board then shows the record's position, the window of touched cells closes. */
   decide(picture: SettledGrid): MalawiRefereeEvent[] {
+    const events = this.read(picture);
+    if (this.isCalibrated && this.fits(this.expected(this.current()), picture.cells)) closeWindow(this.plies, this.settler);
+    return events;
+  }
+
+  private read(picture: SettledGrid): MalawiRefereeEvent[] {
     this.decisions++;
     this.picture = picture;
     const gift = this.waiting?.kind === 'distribution' && this.waiting.ply === this.plies.length ? this.waiting : null;
@@ -458,8 +467,12 @@ export class MalawiReferee {
       if (calibration) return calibration;
     }
     if (gift && !this.givesMore(gift, picture)) {
-      // The board moved on from a distribution that could have gone on (the next player did not
-      // wait it out): it was done. Play it, then read the new picture after it.
+      // The board moved on from a distribution that could have gone on: the hands may have given
+      // more beads on the way (the decoder reads the whole run from before it); else it was done.
+      this.markWild(picture);
+      const decoded = this.decodeRun(picture, false);
+      if (decoded) return decoded;
+      // Play it, then read the new picture after it.
       const events = this.commit(gift.picture.t, gift.fit as Fit);
       events.push(...this.decide(picture));
       return events;
@@ -525,7 +538,13 @@ export class MalawiReferee {
     const pairs = this.twoMoves(picture);
     if (pairs) return pairs;
 
-    const delay = this.alerts.key === null && this.underWay(picture, cur) ? this.handMs : this.mismatchMs;
+    // Moves made without a still board between them, or a move the record took that the hands went
+    // on to change; not while the picture looks like the next move under way (a piece or beads in a hand).
+    const underWay = this.underWay(picture, cur);
+    const decoded = underWay ? null : this.decodeRun(picture, false);
+    if (decoded) return decoded;
+
+    const delay = this.alerts.key === null && underWay ? this.handMs : this.mismatchMs;
     this.waiting = { kind: 'mismatch', picture, delay, since: t };
     return [];
   }
@@ -544,8 +563,12 @@ export class MalawiReferee {
     if (t - w.since < w.delay) return NONE;
     this.waiting = null;
     switch (w.kind) {
-      case 'mismatch':
-        return this.mismatch(w.picture, t);
+      case 'mismatch': {
+        // Still, and nothing after the record explains it: a move the record took may have been another.
+        this.markWild(w.picture);
+        const corrected = this.isCalibrated && !this.underWay(w.picture, this.expected(this.current())) ? this.decodeRun(w.picture, true, t) : null;
+        return corrected ?? this.mismatch(w.picture, t);
+      }
       case 'calibrating':
         return this.calibrating(w.picture, t);
       case 'distribution':
@@ -608,6 +631,110 @@ export class MalawiReferee {
       if (this.fits(this.observeFor(next.value), picture.cells)) fits.push({ move, next: next.value });
     }
     return fits;
+  }
+
+  /**
+   * Histories of up to five moves from the record's position, or from up to three moves back,
+   * grown only by moves whose squares the hands touched (grid-decoder.ts): the one all histories
+   * that explain the picture agree on is played, and moves of the record it replaces are
+   * corrected. Null when none explains it, or they disagree (the board may yet tell).
+   */
+  private decodeRun(picture: SettledGrid, correcting: boolean, t: number = picture.t): MalawiRefereeEvent[] | null {
+    const last = this.plies.length - 1;
+    const oldest = Math.max(0, last - REVISE_PLIES, this.resume.resuming ? last : 0);
+    // From the record as it stands first: a move is corrected only when nothing after it explains the board.
+    let root = last;
+    let agreement: ReturnType<typeof decodeGrid<MalawiState, MalawiMove>> = { kind: 'none' };
+    for (; root >= oldest; root--) {
+      const recorded = this.plies.slice(root + 1).map((p) => p.move as MalawiMove);
+      const touched = touchedSince(this.plies, root, this.settler);
+      agreement = decodeGrid(this.gridGame(), this.plies[root].state, recorded, { cells: picture.cells, wild: this.wild, touched, fresh: this.settler.touched });
+      if (agreement.kind !== 'none') break;
+    }
+    
+    if (agreement.kind === 'undecided') return root === last ? this.askAmong(t, agreement.agreed, agreement.options) : null;
+    if (agreement.kind !== 'agreed') return null;
+    const { history, keep, replace, add } = agreement;
+    // A picture of a hand at work can look like another history: the record is changed only by a
+    // picture that has stood still as long as a mismatch must (the tick reads it again then).
+    if (replace.length > 0 && !correcting) return null;
+    // A distribution at the end that could still give beads to more pieces waits as any distribution seen does.
+    const lastMove = add[add.length - 1];
+    const before = history.nodes[keep + add.length - 1];
+    const open = lastMove !== undefined && this.mayGiveMore(lastMove, before) ? { move: lastMove, next: history.nodes[keep + add.length] } : null;
+    const made = open ? add.slice(0, -1) : add;
+    const events: MalawiRefereeEvent[] = [];
+    if (replace.length === 0) {
+      made.forEach((move, i) => events.push(...this.commit(t, { move, next: history.nodes[keep + 1 + i] })));
+    } else {
+      const from = root + keep + 1;
+      const plies = made.map((move, i) => plyOf(history.nodes[keep + 1 + i], move, formatMove(move, this.size)));
+      this.closeQuestion(t, events);
+      if (this.alerts.key) events.push(this.alerts.clear(t));
+      events.push(...this.taken.dropAfter(from - 1, t));
+      events.push(...this.correct(t, from, plies, 'evidence'));
+    }
+    if (open) this.waiting = { kind: 'distribution', picture, delay: this.distributeMs, since: t, fit: open, ply: this.plies.length };
+    return events;
+  }
+
+  /**
+   * Histories from the record's position that explain the picture as well as each other: the
+   * moves they share are played, and the console is asked which of their next moves was made
+   * (a question that never blocks: hypotheses.ts). Null when they do not part at one move each.
+   */
+  private askAmong(t: number, agreed: readonly MalawiMove[], options: readonly (readonly MalawiMove[])[]): MalawiRefereeEvent[] | null {
+    const k = agreed.length;
+    const keys = options.map((o) => (o.length > k ? canonical(o[k], this.size) : ''));
+    if (keys.includes('') || new Set(keys).size !== keys.length) return null;
+    const chainOf = (moves: readonly MalawiMove[]): Fit[] | null => {
+      const fits: Fit[] = [];
+      let state = this.state;
+      for (const move of moves) {
+        const next = play(state, move);
+        if (!next.ok) return null;
+        fits.push({ move, next: next.value });
+        state = next.value;
+      }
+      return fits;
+    };
+    const shared = chainOf(agreed);
+    if (!shared) return null;
+    const events: MalawiRefereeEvent[] = [];
+    for (const fit of shared) events.push(...this.commit(t, fit));
+    const chains = options.map((o) => chainOf(o.slice(k)));
+    if (chains.some((c) => c === null)) return events.length ? events : null;
+    const names = chains.map((c) => formatMove((c as Fit[])[0].move, this.size));
+    const listed = names.length <= 4 ? `: ${names.join(', ')}` : ` (${names.length} of them)`;
+    events.push(
+      ...this.ask(t, 'ambiguous', chains as Fit[][], `More than one legal move fits the board${listed}. Which one was played?`, {
+        options: names.join(', '),
+        count: names.length,
+      }),
+    );
+    return events;
+  }
+
+  /** The game as the decoder sees it on this board: a counting board sees captures and distributions, occupancy only moves. */
+  private gridGame(): GridGame<MalawiState, MalawiMove> {
+    const counting = this.sensingMode === 'count';
+    return {
+      moves: (state) => (state.outcome !== null ? [] : legalMoves(state).filter((m) => counting || m.kind === 'move')),
+      // What the sensors see change, and a moved piece's two squares (a slide touches both).
+      cells: (before, move, after) => {
+        const cells = changedCells((s) => this.observeFor(s), before, after);
+        if (move.kind === 'move') for (const c of [move.from, move.to]) if (!cells.includes(c)) cells.push(c);
+        return cells;
+      },
+      // The squares a move changes are the ones it names (a captor stays where it is): all touched.
+      near: (move, touched) => (move.kind === 'capture' ? [move.to] : namedCells(move)).every((c) => touched[c] !== Infinity),
+      play: (state, move) => {
+        const next = play(state, move);
+        return next.ok ? next.value : null;
+      },
+      observe: (state) => this.observeFor(state),
+      same: (a, b) => canonical(a, this.size) === canonical(b, this.size),
+    };
   }
 
   /**
@@ -1021,10 +1148,10 @@ export class MalawiReferee {
     return true;
   }
 
-  private mayGiveMore(move: MalawiMove): boolean {
+  private mayGiveMore(move: MalawiMove, from?: MalawiState): boolean {
     if (move.kind !== 'distribute') return false;
     let most = 0;
-    for (const m of this.legal()) if (m.kind === 'distribute' && m.from === move.from && m.recipients.length > most) most = m.recipients.length;
+    for (const m of from ? legalMoves(from) : this.legal()) if (m.kind === 'distribute' && m.from === move.from && m.recipients.length > most) most = m.recipients.length;
     return move.recipients.length < most;
   }
 
@@ -1053,8 +1180,8 @@ export class MalawiReferee {
   }
 }
 
-function plyOf(state: MalawiState, move: MalawiMove | null, notation: string | null): Ply {
-  return { state, move, notation, occupancy: observe(state), counts: observeCounts(state), legal: null };
+function plyOf(state: MalawiState, move: MalawiMove | null, notation: string | null, touched: TouchedPly['touched'] = null): Ply {
+  return { state, move, notation, occupancy: observe(state), counts: observeCounts(state), legal: null, touched };
 }
 
 /** Every square a move names: its piece, and where it goes, captures or gives beads. */
