@@ -54,29 +54,39 @@ export function explain<Node, Move, Evidence>(
   evidence: Evidence,
   limits: SearchLimits = DEFAULT_LIMITS,
 ): Explanation<Node, Move>[] {
+  // A history is a chain back to the root: a layer of thousands of candidates copies nothing.
   interface Path {
-    readonly moves: readonly Move[];
-    readonly nodes: readonly Node[];
+    readonly parent: Path | null;
+    readonly move: Move | null;
+    readonly node: Node;
     readonly prior: number;
     /** The adapter's estimate of what is still to explain (0 without one). */
     readonly ahead: number;
   }
+  const unwind = (path: Path): { moves: Move[]; nodes: Node[] } => {
+    const moves: Move[] = [];
+    const nodes: Node[] = [];
+    for (let p: Path | null = path; p; p = p.parent) {
+      nodes.push(p.node);
+      if (p.parent) moves.push(p.move as Move);
+    }
+    return { moves: moves.reverse(), nodes: nodes.reverse() };
+  };
   const found: Explanation<Node, Move>[] = [];
-  let layer: Path[] = [{ moves: [], nodes: [root], prior: 0, ahead: 0 }];
+  let layer: Path[] = [{ parent: null, move: null, node: root, prior: 0, ahead: 0 }];
   for (let depth = 0; depth <= limits.depth && layer.length; depth++) {
     const next: Path[] = [];
     for (const path of layer) {
-      const node = path.nodes[path.nodes.length - 1];
-      const cost = adapter.fit(node, evidence);
-      if (cost !== null) found.push({ moves: path.moves, nodes: path.nodes, cost: cost + path.prior });
+      const cost = adapter.fit(path.node, evidence);
+      if (cost !== null) found.push({ ...unwind(path), cost: cost + path.prior });
       if (depth === limits.depth) continue;
-      for (const step of adapter.moves(node, evidence)) {
+      for (const step of adapter.moves(path.node, evidence)) {
         const ahead = adapter.estimate ? adapter.estimate(step.next, evidence) : 0;
-        next.push({ moves: [...path.moves, step.move], nodes: [...path.nodes, step.next], prior: path.prior + step.cost, ahead });
+        next.push({ parent: path, move: step.move, node: step.next, prior: path.prior + step.cost, ahead });
       }
     }
     next.sort((a, b) => a.prior + a.ahead - (b.prior + b.ahead));
-    layer = next.slice(0, limits.width);
+    layer = next.length > limits.width ? next.slice(0, limits.width) : next;
   }
   found.sort((a, b) => a.cost - b.cost);
   if (found.length === 0) return found;

@@ -20,8 +20,8 @@ export interface GridGame<S, M> {
    * adds squares touched but left as they were (a victim taken off and the captor set down there).
    */
   cells(before: S, move: M, after: S): readonly number[];
-  /** A cheap test before playing a move: could its squares have been touched (`touched[c]` finite)? */
-  near(move: M, touched: ArrayLike<number>): boolean;
+  /** The squares a move names, cheaply, before it is played (the squares it may change). */
+  named(move: M): readonly number[];
   /** The position after `move`, or null when the rules refuse it. */
   play(state: S, move: M): S | null;
   /** What the board shows of a position, one value per cell (as the settled pictures are). */
@@ -64,6 +64,12 @@ export interface GridHistoryLimits {
 
 export const DEFAULT_GRID_HISTORY: GridHistoryLimits = { back: 3, run: 5 };
 
+/** Most moves played out per decoding: about 10 ms of the rules' time on this project's boards. */
+const MOST_PLAYS = 2500;
+
+/** Most moves tried from one position: those that change the most squares still unlike the picture. */
+const PER_NODE = 16;
+
 /** Two hands at once: a move may begin this long before the one it follows, ms. */
 const BOTH_HANDS_MS = 150;
 
@@ -79,6 +85,10 @@ function differing(shown: readonly number[], ev: GridEvidence): number {
 
 interface Node<S> {
   readonly state: S;
+  /** What the board shows of it. */
+  readonly shown: readonly number[];
+  /** Trusted squares where its picture differs from the settled one. */
+  readonly differing: number;
   /** Moves from the root. */
   readonly depth: number;
   /** When the move that led here began: its first square touched. */
@@ -105,15 +115,31 @@ export function decodeGrid<S, M>(
     if (state !== null && next !== null) for (const c of game.cells(state, move, next)) if (touched[c].length === 0) touched[c].push(-Infinity);
     state = next;
   }
-  const any = touched.map((times) => (times.length ? 0 : Infinity));
+  // A bound on the work per picture: the referee must keep up with 20 frames a second.
+  let budget = MOST_PLAYS;
   const adapter: HistoryAdapter<Node<S>, M, GridEvidence> = {
     // A move is read only where its squares were touched after the move before it began: the hands
     // make a run one move after another, so the same touches cannot make two moves back and forth.
     *moves(node, ev) {
       const beyond = node.depth >= recorded.length;
       const after = beyond ? node.began - BOTH_HANDS_MS : -Infinity;
+      // The moves whose squares were all touched, those that change squares still unlike the picture first.
+      const candidates: { move: M; helps: number }[] = [];
       for (const move of game.moves(node.state)) {
-        if (!game.near(move, any)) continue;
+        let helps = 0;
+        let all = true;
+        for (const c of game.named(move)) {
+          if (touched[c].length === 0) {
+            all = false;
+            break;
+          }
+          if (node.shown[c] !== ev.cells[c] && ev.wild[c] !== 1) helps++;
+        }
+        if (all) candidates.push({ move, helps });
+      }
+      candidates.sort((a, b) => b.helps - a.helps);
+      for (const { move } of candidates.slice(0, PER_NODE)) {
+        if (budget-- <= 0) return;
         const next = game.play(node.state, move);
         if (next === null) continue;
         let began = Infinity;
@@ -129,18 +155,17 @@ export function decodeGrid<S, M>(
           began = Math.min(began, t);
         }
         if (!ok || (beyond && !fresh)) continue;
-        yield { move, next: { state: next, depth: node.depth + 1, began: Math.max(began, node.began) }, cost: 1 };
+        const shown = game.observe(next);
+        yield { move, next: { state: next, shown, differing: differing(shown, ev), depth: node.depth + 1, began: Math.max(began, node.began) }, cost: 1 };
       }
     },
-    fit(node, ev) {
-      return differing(game.observe(node.state), ev) === 0 ? 0 : null;
-    },
+    fit: (node) => (node.differing === 0 ? 0 : null),
     // A move changes a few squares: a history with many squares still unlike the picture is far from it.
-    estimate: (node, ev) => differing(game.observe(node.state), ev) / SQUARES_PER_MOVE,
+    estimate: (node) => node.differing / SQUARES_PER_MOVE,
     same: game.same,
   };
   const search: SearchLimits = { depth: recorded.length + limits.run, width: 60, beam: 0.1 };
-  const found = explain(adapter, { state: root, depth: 0, began: -Infinity }, evidence, search);
+  const found = explain(adapter, { state: root, shown: game.observe(root), differing: differing(game.observe(root), evidence), depth: 0, began: -Infinity }, evidence, search);
   // A history that ends where the record already stands explains nothing new.
   const useful = found.filter((e) => e.moves.length > 0);
   const agreement = agree(adapter, recorded, useful, 0.1);

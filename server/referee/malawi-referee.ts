@@ -469,8 +469,9 @@ export class MalawiReferee {
     if (gift && !this.givesMore(gift, picture)) {
       // The board moved on from a distribution that could have gone on: the hands may have given
       // more beads on the way (the decoder reads the whole run from before it); else it was done.
+      // When the picture is a move made after it, it was done.
       this.markWild(picture);
-      const decoded = this.decodeRun(picture, false);
+      const decoded = this.explainsFrom((gift.fit as Fit).next, picture.cells) === null ? this.decodeRun(picture, false) : null;
       if (decoded) return decoded;
       // Play it, then read the new picture after it.
       const events = this.commit(gift.picture.t, gift.fit as Fit);
@@ -641,7 +642,8 @@ export class MalawiReferee {
    */
   private decodeRun(picture: SettledGrid, correcting: boolean, t: number = picture.t): MalawiRefereeEvent[] | null {
     const last = this.plies.length - 1;
-    const oldest = Math.max(0, last - REVISE_PLIES, this.resume.resuming ? last : 0);
+    // Only a correction needs the roots further back: from them, a history that keeps the record is one from its position.
+    const oldest = correcting ? Math.max(0, last - REVISE_PLIES, this.resume.resuming ? last : 0) : last;
     // From the record as it stands first: a move is corrected only when nothing after it explains the board.
     let root = last;
     let agreement: ReturnType<typeof decodeGrid<MalawiState, MalawiMove>> = { kind: 'none' };
@@ -726,8 +728,8 @@ export class MalawiReferee {
         if (move.kind === 'move') for (const c of [move.from, move.to]) if (!cells.includes(c)) cells.push(c);
         return cells;
       },
-      // The squares a move changes are the ones it names (a captor stays where it is): all touched.
-      near: (move, touched) => (move.kind === 'capture' ? [move.to] : namedCells(move)).every((c) => touched[c] !== Infinity),
+      // The squares a move changes are the ones it names (a captor stays where it is).
+      named: (move) => (move.kind === 'capture' ? [move.to] : namedCells(move)),
       play: (state, move) => {
         const next = play(state, move);
         return next.ok ? next.value : null;

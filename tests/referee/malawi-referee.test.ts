@@ -5,6 +5,7 @@ import { bitsOf } from '../../server/referee/squares.ts';
 import { DEFAULT_OPTIONS, initial, legalMoves, observe, play, type MalawiMove, type MalawiState } from '../../server/rules/malawi.ts';
 import { formatMove, formatPosition, parseMove, parseSquare } from '../../server/rules/malawi-notation.ts';
 import { mulberry32 as rng } from '../support/prng.ts';
+import { tables } from '../../server/tables/index.ts';
 
 const FRAME_MS = 50;
 const RULES = DEFAULT_OPTIONS;
@@ -595,6 +596,33 @@ describe('Malawi referee: two moves without a pause', () => {
       { kind: 'question-closed', t: expect.any(Number), id: question.id },
     ]);
     expect(referee.record().slice(3)).toEqual(['a6xa4', 'b1-b3']);
+  });
+});
+
+describe('Malawi referee: runs decoded from the squares the hands touched (grid-decoder.ts)', () => {
+  test('four moves made without a still board between them are read in the order they were made', () => {
+    const { board, referee } = setUp('occupancy');
+    board.lift('a1').put('a3').lift('f6').put('f4').lift('b1').put('b3').lift('e6').put('e4').wait(1000);
+    expect(kinds(board.feed(referee))).toEqual(['move a1-a3', 'move f6-f4', 'move b1-b3', 'move e6-e4']);
+  });
+
+  test('of two orders of the same moves, the one the hands made is read', () => {
+    const { board, referee } = setUp('occupancy');
+    board.lift('c1').put('c3').lift('f6').put('f4').lift('a1').put('a3').wait(1000);
+    board.feed(referee);
+    expect(referee.record()).toEqual(['c1-c3', 'f6-f4', 'a1-a3']);
+  });
+
+  test('generated counting-board games with quick starts (people model): every record exact', () => {
+    const kit = tables.malawi.withRules({});
+    const people = { quickStart: 0.3, quickStartMs: [40, 150] as const, quickRun: 5, pauseMs: 400 };
+    // Seeds whose games have runs of two to four moves made without a still board.
+    for (const seed of [1, 2, 6, 7, 8, 9, 11, 12, 16]) {
+      const generated = kit.generateTrace({ seed, illegal: 0.1, takebacks: 0.05, sense: 'count', people });
+      const truth = JSON.parse(generated.truth) as { record: string[] };
+      const { record } = kit.refereeTrace(generated.trace, undefined, () => {});
+      expect({ seed, record }).toEqual({ seed, record: truth.record });
+    }
   });
 });
 
