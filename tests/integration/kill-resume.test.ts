@@ -88,7 +88,7 @@ function watch(port: number): Promise<Display> {
 
 /** Starts `spieltisch serve` on the pty; resolves with its HTTP port and what it printed. */
 async function startService(device: string, db: string): Promise<{ port: number; out: () => string }> {
-  const child = spawn(process.execPath, ['bin/spieltisch.js', 'serve', '--game', 'kalaha', '--port', device, '--db', db, '--http', '0', '--host', '127.0.0.1', '--token', 'kill'], {
+  const child = spawn(process.execPath, ['bin/spieltisch.js', 'serve', '--game', 'kalaha', '--port', device, '--db', db, '--http', '0', '--listen', '127.0.0.1', '--token', 'kill'], {
     cwd: REPO,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -299,7 +299,7 @@ test('the service refuses to start on a log it cannot migrate, says why, and lea
   raw.pragma(`user_version = ${SCHEMA_VERSION + 1}`);
   raw.close();
   const before = readFileSync(file);
-  const child = spawn(process.execPath, ['bin/spieltisch.js', 'serve', '--simulate', '--http', '0', '--host', '127.0.0.1', '--db', file], { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['bin/spieltisch.js', 'serve', '--simulate', '--http', '0', '--listen', '127.0.0.1', '--db', file], { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));

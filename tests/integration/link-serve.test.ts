@@ -35,7 +35,7 @@ describe('spieltisch serve on a serial port', () => {
 
     const child: ChildProcess = spawn(
       process.execPath,
-      ['bin/spieltisch.js', 'serve', '--port', cable.servicePath, '--http', '0', '--host', '127.0.0.1', '--db', join(folder.dir, 'log.db'), '--token', 't'],
+      ['bin/spieltisch.js', 'serve', '--port', cable.servicePath, '--http', '0', '--listen', '127.0.0.1', '--db', join(folder.dir, 'log.db'), '--token', 't'],
       { stdio: ['ignore', 'pipe', 'pipe'] },
     );
     cleanups.push(
@@ -103,7 +103,7 @@ describe('spieltisch serve on a serial port', () => {
 
     const child: ChildProcess = spawn(
       process.execPath,
-      ['bin/spieltisch.js', 'serve', '--port', cable.servicePath, '--http', '0', '--host', '127.0.0.1', '--db', join(folder.dir, 'log.db'), '--token', 't'],
+      ['bin/spieltisch.js', 'serve', '--port', cable.servicePath, '--http', '0', '--listen', '127.0.0.1', '--db', join(folder.dir, 'log.db'), '--token', 't'],
       { stdio: ['ignore', 'pipe', 'pipe'] },
     );
     cleanups.push(

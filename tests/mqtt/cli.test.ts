@@ -88,7 +88,7 @@ describe('serve --mqtt and broadcast, as processes', () => {
             String(n),
             '--http',
             '0',
-            '--host',
+            '--listen',
             '127.0.0.1',
             '--db',
             ':memory:',

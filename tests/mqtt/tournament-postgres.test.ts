@@ -80,7 +80,7 @@ function startServe(game: GameName, index: number, db: string, mqtt: string): Ta
       String(200 + index),
       '--http',
       '0',
-      '--host',
+      '--listen',
       '127.0.0.1',
       '--token',
       TOKEN,

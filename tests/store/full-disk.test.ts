@@ -120,7 +120,7 @@ describe('a log on a full disk', () => {
 async function serve(file: string): Promise<{ code: number; err: string[] }> {
   const err: string[] = [];
   const io: Io = { out: () => {}, err: (l) => err.push(l), stdin: async () => '' };
-  const code = await main(['serve', '--simulate', '--http', '0', '--host', '127.0.0.1', '--db', file], io);
+  const code = await main(['serve', '--simulate', '--http', '0', '--listen', '127.0.0.1', '--db', file], io);
   return { code, err };
 }
 
